@@ -1,0 +1,65 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import authRoutes from './auth/routes';
+import businessRoutes from './businesses/routes';
+import type { AppConfig } from './config';
+import { databaseState, openDatabase, type Database } from './db/client';
+import authentication from './plugins/authentication';
+import browserApp from './plugins/browser-app';
+import databasePlugin from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import requestGuards from './plugins/request-guards';
+import userRoutes from './users/routes';
+
+export type BuildOptions = {
+  /** An already opened database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  migrate?: boolean;
+  logger?: boolean;
+};
+
+/** Builds the whole server: used by `npm start` and by every test. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (options.migrate !== false) await database.migrate();
+
+  // External plugins, then the app's own, then routes (fastify/demo's order).
+  await app.register(errorHandler);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(databasePlugin, { database });
+  await app.register(requestGuards, { appOrigin: config.appOrigin });
+  await app.register(authentication, { config });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async (_request, reply) => {
+        const state = await databaseState(app.db);
+        return reply
+          .status(state === 'up' ? 200 : 503)
+          .send({ status: state === 'up' ? 'ok' : 'unavailable', database: { kind: database.kind, state } });
+      });
+      await api.register(authRoutes, { config });
+      await api.register(userRoutes);
+      await api.register(businessRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.staticDir) await app.register(browserApp, { staticDir: config.staticDir });
+  return app;
+}

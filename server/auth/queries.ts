@@ -1,0 +1,86 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { refreshTokens, sessions, users } from '../db/schema';
+import { hashToken, newOpaqueToken } from '../lib/tokens';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return user;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [user] = await db
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email });
+  return user!;
+}
+
+const sessionExpiry = (ttlDays: number) => new Date(Date.now() + ttlDays * 86_400_000);
+
+/** Starts a session and returns its first refresh token (only its hash is stored). */
+export async function createSession(db: Db, userId: number, ttlDays: number) {
+  const refreshToken = newOpaqueToken();
+  const sessionId = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId, expiresAt: sessionExpiry(ttlDays) })
+      .returning({ id: sessions.id });
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session!.id });
+    return session!.id;
+  });
+  return { sessionId, refreshToken };
+}
+
+export type RotationResult =
+  | { outcome: 'rotated'; userId: number; sessionId: string; refreshToken: string }
+  | { outcome: 'reused' | 'invalid' };
+
+/**
+ * Exchanges a refresh token for a new one. A token that was already used means it was copied:
+ * the whole session is revoked so neither the thief nor the owner can go on with it.
+ */
+export async function rotateRefreshToken(db: Db, presented: string, ttlDays: number): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+      .for('update');
+    if (!row || row.revokedAt || row.expiresAt <= new Date()) return { outcome: 'invalid' };
+    if (row.usedAt) {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      return { outcome: 'reused' };
+    }
+    const refreshToken = newOpaqueToken();
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: row.sessionId });
+    await tx.update(sessions).set({ expiresAt: sessionExpiry(ttlDays) }).where(eq(sessions.id, row.sessionId));
+    return { outcome: 'rotated', userId: row.userId, sessionId: row.sessionId, refreshToken };
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function sessionIdOfRefreshToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row?.sessionId;
+}

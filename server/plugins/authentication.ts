@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+import { sessions } from '../db/schema';
+import { unauthorized } from '../lib/errors';
+
+export const ACCESS_COOKIE = 'sb_access';
+export const REFRESH_COOKIE = 'sb_refresh';
+
+export type SignedInUser = { id: number; sessionId: string };
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; sid: string };
+    user: SignedInUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user; sets `request.user`. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    issueAccessCookie(reply: FastifyReply, user: SignedInUser): Promise<void>;
+  }
+}
+
+/** Short-lived signed access token in an httpOnly cookie; the session behind it must still be live. */
+export default fp(async function authentication(app: FastifyInstance, opts: { config: AppConfig }) {
+  const { config } = opts;
+  await app.register(cookie);
+  await app.register(jwt, {
+    secret: config.sessionSecret,
+    cookie: { cookieName: ACCESS_COOKIE, signed: false },
+    sign: { expiresIn: config.accessTokenTtlSeconds },
+    formatUser: (payload) => ({ id: Number(payload.sub), sessionId: payload.sid }),
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    try {
+      await request.jwtVerify({ onlyCookie: true });
+    } catch {
+      throw unauthorized('Your session has expired. Please sign in again.');
+    }
+    const [live] = await app.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, request.user.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    if (!live) throw unauthorized('Your session has ended. Please sign in again.');
+  });
+
+  app.decorate('issueAccessCookie', async (reply: FastifyReply, user: SignedInUser) => {
+    const token = await reply.jwtSign({ sub: String(user.id), sid: user.sessionId });
+    reply.setCookie(ACCESS_COOKIE, token, {
+      ...cookieBase(config),
+      path: '/api',
+      maxAge: config.accessTokenTtlSeconds,
+    });
+  });
+});
+
+export function cookieBase(config: AppConfig) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure };
+}

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors';
+
+/** The one place that turns errors into `{ statusCode, error, message, errors? }`. */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({
+        statusCode: err.statusCode,
+        error: err.error,
+        message: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+    }
+    const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err, reqId: request.id }, 'request failed');
+      return reply.status(statusCode).send({
+        statusCode,
+        error: 'Internal Server Error',
+        message: `Something went wrong on our side. Please try again; if it keeps happening, quote request id ${request.id}.`,
+      });
+    }
+    // Framework 4xx errors (bad JSON, body too large, rate limit) carry safe messages.
+    return reply.status(statusCode).send({
+      statusCode,
+      error: statusCodeText(statusCode),
+      message: err.message,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url}` }),
+  );
+});
+
+function statusCodeText(statusCode: number) {
+  return new HttpError(statusCode, '').error;
+}

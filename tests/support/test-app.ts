@@ -1,0 +1,98 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+
+export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promise<void> };
+
+/**
+ * The real server on the database of this test project: in-memory PGlite, or the run's fresh
+ * PostgreSQL database. Rate limits are lifted unless a test asks for them.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const kind = process.env.STARBOOST_TEST_DB ?? 'pglite';
+  const config = {
+    ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent', ...env }),
+    staticDir: null,
+  };
+  const database =
+    kind === 'postgres'
+      ? await openDatabase({ databaseUrl: inject('postgresUrl'), poolSize: 4 })
+      : await openDatabase({ dataDir: 'memory://' });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return { app, config, close: () => app.close() };
+}
+
+let uniqueCounter = 0;
+/** An email nobody else in this run uses (the PostgreSQL database is shared by all test files). */
+export function uniqueEmail(prefix = 'owner') {
+  uniqueCounter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${uniqueCounter}@example.com`;
+}
+
+export const validRegistration = () => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: uniqueEmail(),
+  password: 'Str0ng!pass',
+  birthDate: '1990-05-17',
+  phoneNumber: '4915112345678',
+});
+
+/** A browser-like client: sends JSON, keeps the cookies the server sets, like a signed-in tab. */
+export class ApiClient {
+  cookies: Record<string, string> = {};
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      cookies: this.cookies,
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, payload?: unknown) => this.request('POST', url, payload ?? {});
+  put = (url: string, payload?: unknown) => this.request('PUT', url, payload ?? {});
+  patch = (url: string, payload?: unknown) => this.request('PATCH', url, payload ?? {});
+  delete = (url: string, payload?: unknown) => this.request('DELETE', url, payload ?? {});
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+      if (cookie.value === '' || cookie.maxAge === 0) delete this.cookies[cookie.name];
+      else this.cookies[cookie.name] = cookie.value;
+    }
+  }
+
+  /** Registers a fresh owner and signs in; returns the registration used. */
+  async signUpAndIn(overrides: Partial<ReturnType<typeof validRegistration>> = {}) {
+    const registration = { ...validRegistration(), ...overrides };
+    const signUp = await this.post('/api/auth/sign-up', registration);
+    if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+    const signIn = await this.post('/api/auth/sign-in', { email: registration.email, password: registration.password });
+    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+    return registration;
+  }
+
+  async createBusiness(overrides: Record<string, string> = {}) {
+    const response = await this.post('/api/business/create-new-business', {
+      name: 'Corner Bakery',
+      streetName: 'Main Street',
+      streetNumber: '12a',
+      country: 'Germany',
+      city: 'Berlin',
+      postalCode: '10115',
+      ...overrides,
+    });
+    if (response.statusCode !== 201) throw new Error(`create business failed: ${response.body}`);
+    return response.json() as { id: number; name: string };
+  }
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { postgresTestUrl } from './tests/support/postgres-url';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 5432), timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/**
+ * Four projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
+ * PostgreSQL, and end-to-end tests in Chromium. CI sets STARBOOST_REQUIRE_ALL=1 so a missing
+ * PostgreSQL or Chromium fails the run instead of skipping those projects.
+ */
+export default defineConfig(async () => {
+  const requireAll = process.env.STARBOOST_REQUIRE_ALL === '1';
+  const pgUrl = postgresTestUrl();
+  const hasPostgres = await reachable(pgUrl);
+  const hasChromium = existsSync(CHROMIUM);
+  const missing = [!hasPostgres && `PostgreSQL at ${new URL(pgUrl).host}`, !hasChromium && `Chromium at ${CHROMIUM}`].filter(Boolean);
+  if (missing.length && requireAll) throw new Error(`STARBOOST_REQUIRE_ALL=1 but not available: ${missing.join(', ')}`);
+  if (missing.length) console.warn(`[starboost] skipping test projects, not available: ${missing.join(', ')}`);
+
+  const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+    extends: false,
+    test: {
+      name,
+      include: ['tests/api/**/*.test.ts'],
+      environment: 'node',
+      env: { STARBOOST_TEST_DB: database, ...(database === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
+      globalSetup: database === 'postgres' ? ['tests/support/postgres-global-setup.ts'] : [],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [react()],
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['tests/support/jsdom-setup.ts'],
+            testTimeout: 20_000,
+          },
+        },
+        serverProject('api-pglite', 'pglite'),
+        ...(hasPostgres ? [serverProject('api-postgres', 'postgres')] : []),
+        ...(hasChromium
+          ? [
+              {
+                extends: false,
+                test: {
+                  name: 'e2e',
+                  include: ['tests/e2e/**/*.test.ts'],
+                  environment: 'node',
+                  globalSetup: ['tests/support/e2e-global-setup.ts'],
+                  env: { CHROMIUM_PATH: CHROMIUM },
+                  fileParallelism: false,
+                  testTimeout: 120_000,
+                  hookTimeout: 180_000,
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+});
