@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { postgresTestUrl } from './tests/support/postgres-url';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,8 +30,8 @@ export default defineConfig(async () => {
   if (missing.length && requireAll) throw new Error(`STARBOOST_REQUIRE_ALL=1 but not available: ${missing.join(', ')}`);
   if (missing.length) console.warn(`[starboost] skipping test projects, not available: ${missing.join(', ')}`);
 
-  const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
-    extends: false,
+  const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+
     test: {
       name,
       include: ['tests/api/**/*.test.ts'],
@@ -45,7 +45,7 @@ export default defineConfig(async () => {
 
   return {
     test: {
-      projects: [
+      projects: <TestProjectInlineConfiguration[]>[
         {
           plugins: [react()],
           test: {
@@ -61,11 +61,11 @@ export default defineConfig(async () => {
         ...(hasChromium
           ? [
               {
-                extends: false,
+
                 test: {
                   name: 'e2e',
                   include: ['tests/e2e/**/*.test.ts'],
-                  environment: 'node',
+                  environment: 'node' as const,
                   globalSetup: ['tests/support/e2e-global-setup.ts'],
                   env: { CHROMIUM_PATH: CHROMIUM },
                   fileParallelism: false,

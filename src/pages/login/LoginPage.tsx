@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { useLogin } from '@refinedev/core';
+import { Button, Flex, Form, Input, Typography } from 'antd';
+import { loginSchema, type LoginPayload } from '../../domain';
+import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
+import { zodRule } from '../../components/forms/zod-rule';
+import { useValidateOnSubmitThenChange } from '../../components/forms/useValidateOnSubmitThenChange';
+
+export default function LoginPage() {
+  const { mutate: login, isPending } = useLogin<LoginPayload>();
+  const validation = useValidateOnSubmitThenChange();
+
+  return (
+    <AuthPageLayout>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Sign in
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">Welcome back. Sign in to manage your review campaigns.</Typography.Paragraph>
+      <Form<LoginPayload> layout="vertical" requiredMark={false} onFinish={(values) => login(values)} {...validation}>
+        <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
+          <Input type="email" autoComplete="email" placeholder="you@example.com" size="large" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[zodRule(loginSchema, 'password')]}>
+          <Input.Password autoComplete="current-password" size="large" />
+        </Form.Item>
+        <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
+          <Typography.Text type="secondary">Forgot password?</Typography.Text>
+        </Flex>
+        <Flex gap={12}>
+          <Link to="/register" style={{ flex: 1 }}>
+            <Button block size="large">
+              Register
+            </Button>
+          </Link>
+          <Button type="primary" htmlType="submit" size="large" loading={isPending} style={{ flex: 1 }}>
+            Login
+          </Button>
+        </Flex>
+      </Form>
+    </AuthPageLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import type { AuthProvider } from '@refinedev/core';
+import { toasts, type LoginPayload, type RegistrationPayload } from '../domain';
+import { http, refreshSession, toHttpError } from './http';
+import { selectedBusinessStore } from './selected-business';
+
+export type Identity = { id: number; firstName: string; lastName: string; email: string };
+
+async function authorize(): Promise<boolean> {
+  try {
+    await http.post('/auth/authorize');
+    return true;
+  } catch (error) {
+    // Only an expired access token is worth a refresh; any other failure means unauthorized.
+    if (toHttpError(error).statusCode !== 401) return false;
+    return (await refreshSession()) && http.post('/auth/authorize').then(() => true, () => false);
+  }
+}
+
+export const authProvider: AuthProvider = {
+  async check() {
+    return (await authorize()) ? { authenticated: true } : { authenticated: false, redirectTo: '/', logout: false };
+  },
+
+  async login(payload: LoginPayload) {
+    try {
+      await http.post('/auth/sign-in', payload);
+      return { success: true, redirectTo: '/dashboard', successNotification: toasts.loginSuccess };
+    } catch (error) {
+      const { message, statusCode } = toHttpError(error);
+      const title = statusCode > 0 && message ? message : toasts.signInFailedFallback;
+      return { success: false, error: { name: title, message: toasts.operationFailed } };
+    }
+  },
+
+  async register(payload: RegistrationPayload) {
+    try {
+      await http.post('/auth/sign-up', payload, { withCredentials: false });
+      return { success: true, redirectTo: '/login', successNotification: toasts.registrationSuccess };
+    } catch (error) {
+      const httpError = toHttpError(error);
+      return { success: false, error: { name: httpError.message, message: toasts.operationFailed }, errors: httpError.errors };
+    }
+  },
+
+  async logout() {
+    await http.post('/auth/sign-out').catch(() => undefined);
+    selectedBusinessStore.clear();
+    return { success: true, redirectTo: '/' };
+  },
+
+  async onError(error) {
+    // The HTTP client already tried one refresh; a 401 that still arrives means the session is over.
+    return toHttpError(error).statusCode === 401 ? { logout: true, redirectTo: '/login' } : {};
+  },
+
+  async getIdentity() {
+    try {
+      const { data } = await http.get<Identity>('/user/get-current-user');
+      return data;
+    } catch {
+      console.error('Unable to fetch user info');
+      return null;
+    }
+  },
+};

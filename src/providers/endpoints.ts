@@ -1,0 +1,51 @@
+/**
+ * The declarative map from Refine resources to the spec's API calls. Path parameters in braces
+ * are filled from the call's `meta` (e.g. `businessId`) or from the record id (`id`).
+ * A new resource is one entry here, one file in src/resources and one server module.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  /** For bulk calls: the body field that carries the ids (e.g. `contactIds`). */
+  idsField?: string;
+};
+
+export type ResourceEndpoints = {
+  list?: Endpoint;
+  create?: Endpoint;
+  update?: Endpoint;
+  deleteOne?: Endpoint;
+  deleteMany?: Endpoint;
+  /** Calls that are not CRUD (check-in, import, start, pause...), reached through `custom`. */
+  actions?: Record<string, Endpoint>;
+};
+
+export const endpoints: Record<string, ResourceEndpoints> = {
+  businesses: {
+    list: { method: 'get', path: '/business/get-current-users-businesses' },
+    create: { method: 'post', path: '/business/create-new-business' },
+  },
+};
+
+export function fillPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function endpointFor(resource: string, operation: Exclude<keyof ResourceEndpoints, 'actions'>): Endpoint {
+  const endpoint = endpoints[resource]?.[operation];
+  if (!endpoint) throw new Error(`No ${operation} endpoint for resource "${resource}"`);
+  return endpoint;
+}
+
+export function actionEndpoint(resource: string, action: string): Endpoint {
+  const endpoint = endpoints[resource]?.actions?.[action];
+  if (!endpoint) throw new Error(`No action "${action}" for resource "${resource}"`);
+  return endpoint;
+}

@@ -1,0 +1,18 @@
+import { ShopOutlined } from '@ant-design/icons';
+import type { StarboostResource } from './types';
+
+export type Business = {
+  id: number;
+  name: string;
+  streetName: string;
+  streetNumber: string;
+  country: string;
+  city: string;
+  postalCode: string;
+};
+
+export const businessesResource: StarboostResource = {
+  name: 'businesses',
+  create: '/add-new-business',
+  meta: { label: 'Businesses', icon: <ShopOutlined />, hide: true },
+};

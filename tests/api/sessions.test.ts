@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, startTestApp, validRegistration, type TestApp } from '../support/test-app';
+import {
+  ACCESS_COOKIE,
+  expectError,
+  expectFieldError,
+  isCleared,
+  REFRESH_COOKIE,
+  setCookie,
+  signIn,
+  sleep,
+  withTestApp,
+} from './helpers';
+
+const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
+const THIRTY_DAYS = 30 * 86_400;
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(() => testApp?.close());
+
+/** A registered (not signed-in) owner and a client for them. */
+async function registeredOwner(app: FastifyInstance = testApp.app) {
+  const client = new ApiClient(app);
+  const registration = validRegistration();
+  const response = await client.post('/api/auth/sign-up', registration);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  return { client, registration };
+}
+
+/** A signed-in client, with the access and refresh tokens it was given. */
+async function signedInOwner(app: FastifyInstance = testApp.app) {
+  const client = new ApiClient(app);
+  const registration = await client.signUpAndIn();
+  return { client, registration, access: client.cookies[ACCESS_COOKIE]!, refresh: client.cookies[REFRESH_COOKIE]! };
+}
+
+/** A client holding exactly these cookies, like a browser tab with a copied cookie jar. */
+function clientWith(cookies: Record<string, string>, app: FastifyInstance = testApp.app) {
+  const client = new ApiClient(app);
+  client.cookies = { ...cookies };
+  return client;
+}
+
+const authorize = (client: ApiClient) => client.post('/api/auth/authorize');
+const refresh = (client: ApiClient) => client.post('/api/auth/refresh-token');
+
+describe('sign-in', () => {
+  it('answers a wrong password and an unknown email with the same 401', async () => {
+    const { registration } = await registeredOwner();
+    const wrongPassword = await signIn(testApp.app, registration.email, 'Wr0ng!password');
+    const unknownEmail = await signIn(testApp.app, `nobody.${registration.email}`, registration.password);
+
+    expectError(wrongPassword, 401, WRONG_CREDENTIALS);
+    expectError(unknownEmail, 401, WRONG_CREDENTIALS);
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('validates the login form like the spec (section 5, login form)', async () => {
+    expectFieldError(await new ApiClient(testApp.app).post('/api/auth/sign-in', { password: 'Str0ng!pass' }), 'email', 'Email is required');
+    expectFieldError(
+      await signIn(testApp.app, 'not-an-email', 'Str0ng!pass'),
+      'email',
+      'Invalid email address',
+    );
+    expectFieldError(await signIn(testApp.app, 'ada@example.com', ''), 'password', 'Password is required');
+  });
+
+  it('answers the profile and sets httpOnly, SameSite=Lax, non-Secure session cookies', async () => {
+    const { registration } = await registeredOwner();
+    const response = await signIn(testApp.app, registration.email, registration.password);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ firstName: registration.firstName, lastName: registration.lastName });
+
+    const access = setCookie(response, ACCESS_COOKIE);
+    expect(access).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: 900 });
+    expect(access.secure).toBeFalsy();
+    expect(access.value).not.toBe('');
+
+    const refreshCookie = setCookie(response, REFRESH_COOKIE);
+    expect(refreshCookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax', maxAge: THIRTY_DAYS });
+    expect(refreshCookie.secure).toBeFalsy();
+    expect(refreshCookie.value).not.toBe('');
+  });
+
+  it('marks both cookies Secure when COOKIE_SECURE=true', async () => {
+    await withTestApp({ COOKIE_SECURE: 'true' }, async ({ app }) => {
+      const { registration } = await registeredOwner(app);
+      const response = await signIn(app, registration.email, registration.password);
+      expect(response.statusCode).toBe(200);
+      expect(setCookie(response, ACCESS_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(setCookie(response, REFRESH_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    });
+  });
+
+  it('starts a separate session per sign-in', async () => {
+    const { client, registration } = await signedInOwner();
+    const other = new ApiClient(testApp.app);
+    expect((await other.post('/api/auth/sign-in', registration)).statusCode).toBe(200);
+    expect(other.cookies[REFRESH_COOKIE]).not.toBe(client.cookies[REFRESH_COOKIE]);
+
+    expect((await other.post('/api/auth/sign-out')).statusCode).toBe(200);
+    expect((await authorize(client)).statusCode).toBe(200);
+  });
+
+  it('answers 429 with a clear message once the per-minute limit is used up', async () => {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, async ({ app }) => {
+      const attempts = [];
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        attempts.push(await signIn(app, 'nobody@example.com', 'Wr0ng!password'));
+      }
+      expect(attempts.slice(0, 3).map((response) => response.statusCode)).toEqual([401, 401, 401]);
+      expectError(attempts[3]!, 429, /^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+      expect(attempts[3]!.json().error).toBe('Too Many Requests');
+    });
+  });
+});
+
+describe('authorize', () => {
+  it('answers 401 without cookies', async () => {
+    expectError(await authorize(new ApiClient(testApp.app)), 401, /sign in/i);
+  });
+
+  it('answers the signed-in user', async () => {
+    const { client, registration } = await signedInOwner();
+    const response = await authorize(client);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: expect.any(Number),
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      email: registration.email,
+    });
+  });
+
+  it('answers 401 for an access token whose payload was altered', async () => {
+    const victim = await signedInOwner();
+    const attacker = await signedInOwner();
+    const victimId = (await authorize(victim.client)).json().id as number;
+
+    // Keep the attacker's signature but claim to be the victim.
+    const [header, payload, signature] = attacker.access.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: String(victimId) })).toString('base64url');
+    const forged = clientWith({ [ACCESS_COOKIE]: [header, forgedPayload, signature].join('.') });
+
+    expectError(await authorize(forged), 401, /sign in/i);
+  });
+
+  it('answers 401 for an access token signed by another server', async () => {
+    const { access } = await withTestApp({}, async ({ app }) => signedInOwner(app));
+    expectError(await authorize(clientWith({ [ACCESS_COOKIE]: access })), 401, /sign in/i);
+  });
+
+  it('answers 401 for a garbage access cookie', async () => {
+    expectError(await authorize(clientWith({ [ACCESS_COOKIE]: 'not-a-token' })), 401, /sign in/i);
+  });
+});
+
+describe('access-token expiry', () => {
+  it('refuses an expired access token until the refresh token renews it', async () => {
+    await withTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' }, async ({ app }) => {
+      const { client } = await signedInOwner(app);
+      expect((await authorize(client)).statusCode).toBe(200);
+      const expiredAccess = client.cookies[ACCESS_COOKIE];
+
+      await sleep(2100);
+      expectError(await authorize(client), 401, /expired/i);
+
+      const renewed = await refresh(client);
+      expect(renewed.statusCode).toBe(200);
+      expect(setCookie(renewed, ACCESS_COOKIE)).toMatchObject({ path: '/api', maxAge: 1 });
+      expect(client.cookies[ACCESS_COOKIE]).not.toBe(expiredAccess);
+      expect((await authorize(client)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('refresh-token', () => {
+  it('answers 401 without a refresh cookie', async () => {
+    expectError(await refresh(new ApiClient(testApp.app)), 401, /sign in/i);
+  });
+
+  it('answers 401 for an unknown refresh token', async () => {
+    expectError(await refresh(clientWith({ [REFRESH_COOKIE]: 'made-up-token' })), 401, /sign in again/i);
+  });
+
+  it('rotates: a new refresh cookie and a working access cookie', async () => {
+    const { client, refresh: oldRefresh, access: oldAccess } = await signedInOwner();
+    const response = await refresh(client);
+
+    expect(response.statusCode).toBe(200);
+    const newRefresh = setCookie(response, REFRESH_COOKIE);
+    expect(newRefresh).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax', maxAge: THIRTY_DAYS });
+    expect(newRefresh.value).not.toBe(oldRefresh);
+    expect(setCookie(response, ACCESS_COOKIE)).toMatchObject({ path: '/api', httpOnly: true, maxAge: 900 });
+    expect(client.cookies[ACCESS_COOKIE]).not.toBe(oldAccess);
+    expect((await authorize(client)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when an old refresh token is presented again', async () => {
+    const { client, refresh: oldRefresh } = await signedInOwner();
+    expect((await refresh(client)).statusCode).toBe(200);
+    const { [ACCESS_COOKIE]: currentAccess, [REFRESH_COOKIE]: currentRefresh } = client.cookies;
+    expect(currentRefresh).not.toBe(oldRefresh);
+
+    const replay = await refresh(clientWith({ [REFRESH_COOKIE]: oldRefresh }));
+    expectError(replay, 401, /used from somewhere else/);
+    expect(isCleared(setCookie(replay, REFRESH_COOKIE))).toBe(true);
+
+    expectError(await refresh(clientWith({ [REFRESH_COOKIE]: currentRefresh! })), 401, /sign in again/i);
+    expectError(await authorize(clientWith({ [ACCESS_COOKIE]: currentAccess! })), 401, /sign in again/i);
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the session and clears both cookies', async () => {
+    const { client, access, refresh: refreshToken } = await signedInOwner();
+    const response = await client.post('/api/auth/sign-out');
+
+    expect(response.statusCode).toBe(200);
+    const clearedAccess = setCookie(response, ACCESS_COOKIE);
+    const clearedRefresh = setCookie(response, REFRESH_COOKIE);
+    expect(isCleared(clearedAccess)).toBe(true);
+    expect(clearedAccess.path).toBe('/api');
+    expect(isCleared(clearedRefresh)).toBe(true);
+    expect(clearedRefresh.path).toBe('/api/auth');
+    expect(client.cookies).toEqual({});
+
+    expectError(await authorize(clientWith({ [ACCESS_COOKIE]: access })), 401, /sign in again/i);
+    expectError(await refresh(clientWith({ [REFRESH_COOKIE]: refreshToken })), 401, /sign in again/i);
+  });
+
+  it('revokes the session named by the refresh cookie when the access cookie is gone', async () => {
+    const { access, refresh: refreshToken } = await signedInOwner();
+    expect((await clientWith({ [REFRESH_COOKIE]: refreshToken }).post('/api/auth/sign-out')).statusCode).toBe(200);
+
+    expect((await authorize(clientWith({ [ACCESS_COOKIE]: access }))).statusCode).toBe(401);
+    expect((await refresh(clientWith({ [REFRESH_COOKIE]: refreshToken }))).statusCode).toBe(401);
+  });
+
+  it('succeeds without a session', async () => {
+    const response = await new ApiClient(testApp.app).post('/api/auth/sign-out');
+    expect(response.statusCode).toBe(200);
+    expect(isCleared(setCookie(response, ACCESS_COOKIE))).toBe(true);
+  });
+});
+
+describe('get-current-user', () => {
+  it('answers the signed-in user with firstName and lastName', async () => {
+    const { client, registration } = await signedInOwner();
+    const response = await client.get('/api/user/get-current-user');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ firstName: registration.firstName, lastName: registration.lastName, email: registration.email });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+  });
+
+  it('answers 401 without a session', async () => {
+    expectError(await new ApiClient(testApp.app).get('/api/user/get-current-user'), 401, /sign in/i);
+  });
+
+  it('answers 401 after sign-out with the old access cookie', async () => {
+    const { client, access } = await signedInOwner();
+    await client.post('/api/auth/sign-out');
+    expect((await clientWith({ [ACCESS_COOKIE]: access }).get('/api/user/get-current-user')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { ApiClient, startTestApp, validRegistration, type TestApp } from '../support/test-app';
+import { expectError, expectFieldError, markedRegistration, signIn, storedUsersLike, type Registration } from './helpers';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(() => testApp?.close());
+
+const signUp = (payload: unknown) => new ApiClient(testApp.app).post('/api/auth/sign-up', payload);
+
+type Case = { field: keyof Registration; value: string | undefined; message: string; title: string };
+
+/** Section 5, registration form; each password value fails the rule named and possibly later ones. */
+const invalidRegistrations: Case[] = [
+  { title: 'first name missing', field: 'firstName', value: undefined, message: 'First name is required' },
+  { title: 'first name blank', field: 'firstName', value: '   ', message: 'First name is required' },
+  { title: 'last name missing', field: 'lastName', value: undefined, message: 'Last name is required' },
+  { title: 'last name empty', field: 'lastName', value: '', message: 'Last name is required' },
+  { title: 'email missing', field: 'email', value: undefined, message: 'Email is required' },
+  { title: 'email empty', field: 'email', value: '', message: 'Email is required' },
+  { title: 'email without domain', field: 'email', value: 'ada@', message: 'Invalid email address' },
+  { title: 'email without @', field: 'email', value: 'ada.example.com', message: 'Invalid email address' },
+  { title: 'password missing', field: 'password', value: undefined, message: 'Password is required' },
+  { title: 'password empty', field: 'password', value: '', message: 'Password is required' },
+  { title: 'password of 7', field: 'password', value: 'abc', message: 'Password must be at least 8 characters long' },
+  { title: 'password of 7 otherwise valid', field: 'password', value: 'Ab1!xyz', message: 'Password must be at least 8 characters long' },
+  { title: 'password of 33', field: 'password', value: 'a'.repeat(33), message: 'Password must not exceed 32 characters' },
+  { title: 'password without uppercase', field: 'password', value: 'abcdefgh', message: 'Password must contain at least one uppercase letter' },
+  { title: 'password without lowercase', field: 'password', value: 'ABCDEFGH', message: 'Password must contain at least one lowercase letter' },
+  { title: 'password without number', field: 'password', value: 'Abcdefgh', message: 'Password must contain at least one number' },
+  { title: 'password without special', field: 'password', value: 'Abcdefg1', message: 'Password must contain at least one special character' },
+  { title: 'birth date missing', field: 'birthDate', value: undefined, message: 'A date of birth is required.' },
+  { title: 'birth date empty', field: 'birthDate', value: '', message: 'A date of birth is required.' },
+  { title: 'contact missing', field: 'phoneNumber', value: undefined, message: 'Contact is required' },
+  { title: 'contact empty', field: 'phoneNumber', value: '', message: 'Contact is required' },
+  { title: 'contact with letters', field: 'phoneNumber', value: '49151abcdef', message: 'Contact number must be in correct format.' },
+  { title: 'contact of 8 digits', field: 'phoneNumber', value: '12345678', message: 'Contact number must be in correct format.' },
+  { title: 'contact of 16 digits', field: 'phoneNumber', value: '1234567890123456', message: 'Contact number must be in correct format.' },
+];
+
+describe('sign-up validation (spec section 5, registration form)', () => {
+  it.each(invalidRegistrations)('$title → 400 "$message" and no user', async ({ field, value, message }) => {
+    const registration = markedRegistration();
+    const payload: Record<string, unknown> = { ...registration, [field]: value };
+    if (value === undefined) delete payload[field];
+
+    expectFieldError(await signUp(payload), field, message);
+
+    expect(await storedUsersLike(testApp.app, { ...registration, [field]: value })).toEqual([]);
+    expect((await signIn(testApp.app, registration.email, registration.password)).statusCode).toBe(401);
+  });
+
+  it('reports every invalid field at once, each with its first failing rule', async () => {
+    const response = await signUp({ email: 'nope', password: 'short', phoneNumber: '12' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Invalid email address',
+      password: 'Password must be at least 8 characters long',
+      birthDate: 'A date of birth is required.',
+      phoneNumber: 'Contact number must be in correct format.',
+    });
+  });
+
+  it('answers a body that is not an object with the required messages', async () => {
+    const response = await signUp(undefined);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ firstName: 'First name is required', email: 'Email is required' });
+  });
+
+  it.each([
+    ['9', '123456789'],
+    ['15', '123456789012345'],
+  ])('accepts a contact number of %s digits', async (_length, phoneNumber) => {
+    const response = await signUp({ ...validRegistration(), phoneNumber });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('accepts passwords of exactly 8 and 32 characters', async () => {
+    for (const password of ['Abcde1!x', `Ab1!${'x'.repeat(28)}`]) {
+      const registration = { ...validRegistration(), password };
+      expect((await signUp(registration)).statusCode).toBe(201);
+      expect((await signIn(testApp.app, registration.email, password)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('sign-up', () => {
+  it('creates the user: 201 with its profile and no password material', async () => {
+    const registration = validRegistration();
+    const response = await signUp(registration);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      id: expect.any(Number),
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      email: registration.email,
+    });
+    expect(response.body).not.toContain(registration.password);
+    expect(response.body).not.toMatch(/password/i);
+    expect((await signIn(testApp.app, registration.email, registration.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a taken email with 409 and a clear message', async () => {
+    const registration = validRegistration();
+    expect((await signUp(registration)).statusCode).toBe(201);
+
+    const again = await signUp({ ...validRegistration(), email: registration.email });
+    expectError(again, 409, 'An account with this email address already exists.');
+    expect(again.json().error).toBe('Conflict');
+  });
+
+  it('refuses a taken email written in another case, keeping the first account', async () => {
+    const registration = validRegistration();
+    expect((await signUp(registration)).statusCode).toBe(201);
+
+    const shouted = { ...validRegistration(), email: registration.email.toUpperCase(), password: 'Other!pass9' };
+    expectError(await signUp(shouted), 409, 'An account with this email address already exists.');
+
+    expect(await storedUsersLike(testApp.app, { email: registration.email })).toHaveLength(1);
+    expect((await signIn(testApp.app, registration.email, shouted.password)).statusCode).toBe(401);
+    expect((await signIn(testApp.app, registration.email, registration.password)).statusCode).toBe(200);
+  });
+
+  it('lets a user sign in with their email in another case', async () => {
+    const registration = validRegistration();
+    expect((await signUp(registration)).statusCode).toBe(201);
+    expect((await signIn(testApp.app, registration.email.toUpperCase(), registration.password)).statusCode).toBe(200);
+  });
+
+  it('stores only a salted scrypt hash of the password', async () => {
+    const first = validRegistration();
+    const second = validRegistration();
+    expect((await signUp(first)).statusCode).toBe(201);
+    expect((await signUp(second)).statusCode).toBe(201);
+
+    const hashes = await testApp.app.db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(sql`${users.email} in (${first.email}, ${second.email})`);
+    expect(hashes).toHaveLength(2);
+    for (const { passwordHash } of hashes) {
+      expect(passwordHash.startsWith('scrypt$')).toBe(true);
+      expect(passwordHash).not.toContain(first.password);
+    }
+    // Same password, different salt: the stored values differ.
+    expect(hashes[0]!.passwordHash).not.toBe(hashes[1]!.passwordHash);
+  });
+});
