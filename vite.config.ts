@@ -11,6 +11,7 @@ export default defineConfig({
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false }, '/files': `http://127.0.0.1:${apiPort}` },
   },
   build: {
+    manifest: true,
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,

@@ -31,7 +31,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   if (options.migrate !== false) await database.migrate();
 
   // External plugins, then the app's own, then routes (fastify/demo's order).
-  await app.register(errorHandler);
+  await app.register(errorHandler, { browserAppFallback: Boolean(config.staticDir) });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

@@ -21,7 +21,8 @@ const envSchema = z.object({
   APP_ORIGIN: z.url('must be a URL such as https://app.example.com').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STATIC_DIR: z.string().min(1).default('./dist'),
+  // Empty serves the API only (as `npm run dev` does, with Vite serving the app).
+  STATIC_DIR: z.string().default('./dist'),
 });
 
 export type AppConfig = {
@@ -63,6 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appOrigin: e.APP_ORIGIN,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
-    staticDir: e.STATIC_DIR,
+    staticDir: e.STATIC_DIR || null,
   };
 }

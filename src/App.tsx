@@ -3,7 +3,7 @@ import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
-import { limits } from './domain';
+import { limits } from './domain/messages';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
 import { RequireBusiness } from './components/RequireBusiness';
 import { BusinessSwitchProvider } from './components/useBusinessSwitch';

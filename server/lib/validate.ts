@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '../../src/domain';
 import { badRequest } from './errors';
 
 /** Parses a request part with a shared schema; a failure is a 400 carrying the spec's messages per field. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);

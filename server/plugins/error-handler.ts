@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
 
 /** The one place that turns errors into `{ statusCode, error, message, errors? }`. */
-export default fp(async function errorHandler(app: FastifyInstance) {
+export default fp(async function errorHandler(app: FastifyInstance, opts: { browserAppFallback: boolean }) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({
@@ -30,9 +30,17 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url}` }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    // Deep links such as /contacts are the browser app's routes: answer them with its index.html.
+    // A missing file (a path with an extension) stays a 404 rather than HTML in place of a script.
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.\w+$/.test(request.url.split('?')[0]!);
+    if (opts.browserAppFallback && isPage) {
+      return reply.sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+  });
 });
 
 function statusCodeText(statusCode: number) {

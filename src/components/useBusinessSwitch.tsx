@@ -1,7 +1,7 @@
 import { useNotification } from '@refinedev/core';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { limits, toasts } from '../domain';
+import { limits, toasts } from '../domain/messages';
 import { selectedBusinessStore, type SelectedBusiness } from '../providers/selected-business';
 
 type BusinessSwitch = { switching: boolean; switchTo(business: SelectedBusiness): void };

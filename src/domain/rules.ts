@@ -1,40 +1,42 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { limits, validationMessages as m } from './messages';
 
 /**
- * Field rules shared by the browser forms and the server. Zod reports every failing check;
- * the first issue of a field is the message shown, so checks are ordered as the spec lists them.
+ * Field rules shared by the browser forms and the server (zod/mini keeps the sign-in bundle small).
+ * Zod reports every failing check; the first issue of a field is the message shown, so checks are
+ * ordered as the spec lists them.
  */
-export const requiredText = (requiredMessage: string, max?: { length: number; message: string }) => {
-  const base = z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
-  return max ? base.max(max.length, max.message) : base;
-};
+export const requiredText = (requiredMessage: string, max?: { length: number; message: string }) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    ...(max ? [z.maxLength(max.length, max.message)] : []),
+  );
 
-const maxMessage = (label: string, length: number) => `${label} must not exceed ${length} characters`;
+export const maxMessage = (label: string, length: number) => `${label} must not exceed ${length} characters`;
 
-export const emailRule = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
-  .pipe(z.email(m.emailInvalid).max(254, m.emailInvalid));
+export const emailRule = z.pipe(
+  z.string({ error: m.emailRequired }).check(z.trim(), z.minLength(1, m.emailRequired)),
+  z.email(m.emailInvalid).check(z.maxLength(254, m.emailInvalid)),
+);
 
-export const passwordRule = z
-  .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
-  .min(limits.passwordMin, m.passwordMin)
-  .max(limits.passwordMax, m.passwordMax)
-  .regex(/[A-Z]/, m.passwordUppercase)
-  .regex(/[a-z]/, m.passwordLowercase)
-  .regex(/[0-9]/, m.passwordDigit)
-  .regex(/[^A-Za-z0-9]/, m.passwordSpecial);
+export const passwordRule = z.string({ error: m.passwordRequired }).check(
+  z.minLength(1, m.passwordRequired),
+  z.minLength(limits.passwordMin, m.passwordMin),
+  z.maxLength(limits.passwordMax, m.passwordMax),
+  z.regex(/[A-Z]/, m.passwordUppercase),
+  z.regex(/[a-z]/, m.passwordLowercase),
+  z.regex(/[0-9]/, m.passwordDigit),
+  z.regex(/[^A-Za-z0-9]/, m.passwordSpecial),
+);
 
 /** Digits only, 9 to 15 long: used for the registration contact and a contact's phone number. */
 export const phoneRule = (requiredMessage: string, formatMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .regex(new RegExp(`^\\d{${limits.phoneDigitsMin},${limits.phoneDigitsMax}}$`), formatMessage);
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    z.regex(new RegExp(`^\\d{${limits.phoneDigitsMin},${limits.phoneDigitsMax}}$`), formatMessage),
+  );
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,12 +55,12 @@ export function isBirthDateInRange(value: string, today = new Date()): boolean {
   return year >= today.getUTCFullYear() - limits.birthYearsBack && value <= todayIso;
 }
 
-export const birthDateRule = z
-  .string({ error: m.birthDateRequired })
-  .trim()
-  .min(1, m.birthDateRequired)
-  .refine(isIsoDate, m.birthDateRequired)
-  .refine((value) => isBirthDateInRange(value), m.birthDateRange);
+export const birthDateRule = z.string({ error: m.birthDateRequired }).check(
+  z.trim(),
+  z.minLength(1, m.birthDateRequired),
+  z.refine(isIsoDate, m.birthDateRequired),
+  z.refine((value) => !isIsoDate(value) || isBirthDateInRange(value), m.birthDateRange),
+);
 
 export const loginSchema = z.object({
   email: emailRule,
@@ -85,19 +87,20 @@ export const businessSchema = z.object({
   streetNumber: businessText(m.streetNumberRequired, 'Street number', limits.streetNumberMax),
   country: businessText(m.countryRequired, 'Country'),
   city: businessText(m.cityRequired, 'City'),
-  postalCode: z
-    .string({ error: m.postalCodeRequired })
-    .trim()
-    .min(1, m.postalCodeRequired)
-    .regex(/^\d+$/, m.postalCodeInteger)
-    .max(limits.businessTextMax, maxMessage('Postal code', limits.businessTextMax)),
+  postalCode: z.string({ error: m.postalCodeRequired }).check(
+    z.trim(),
+    z.minLength(1, m.postalCodeRequired),
+    z.regex(/^\d+$/, m.postalCodeInteger),
+    z.maxLength(limits.businessTextMax, maxMessage('Postal code', limits.businessTextMax)),
+  ),
 });
 export type BusinessPayload = z.infer<typeof businessSchema>;
 
 /** Field name -> first message, the shape of the API's `errors` object and of form errors. */
 export type FieldErrors = Record<string, string>;
+type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: Issues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '_';
@@ -106,8 +109,5 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The first message for one field of a schema, or undefined when the value passes. */
-export function firstFieldError<S extends z.ZodObject>(schema: S, field: keyof S['shape'], value: unknown) {
-  const result = (schema.shape[field as string] as z.ZodType).safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
+export type Schema = z.ZodMiniType;
+export type ObjectSchema = z.ZodMiniObject;

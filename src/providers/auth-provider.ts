@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
-import { toasts, type LoginPayload, type RegistrationPayload } from '../domain';
+import { toasts } from '../domain/messages';
+import type { LoginPayload, RegistrationPayload } from '../domain/rules';
 import { http, refreshSession, toHttpError } from './http';
 import { selectedBusinessStore } from './selected-business';
 

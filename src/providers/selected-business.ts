@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../domain';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '../domain/messages';
 
 export type SelectedBusiness = { id: number; name: string };
 

@@ -111,7 +111,7 @@ describe('create-new-business', () => {
 
   it('answers 401 without a session and stores nothing', async () => {
     const business = validBusiness();
-    expectError(await new ApiClient(testApp.app).post(CREATE, business), 401, /sign in/i);
+    expectError(await new ApiClient(testApp.app).post(CREATE, business), 401, 'Your session has expired. Please sign in again.');
     expect(await storedBusinessesNamed(business.name)).toEqual([]);
   });
 });
@@ -142,6 +142,6 @@ describe('get-current-users-businesses', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expectError(await new ApiClient(testApp.app).get(LIST), 401, /sign in/i);
+    expectError(await new ApiClient(testApp.app).get(LIST), 401, 'Your session has expired. Please sign in again.');
   });
 });

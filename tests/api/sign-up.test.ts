@@ -67,10 +67,17 @@ describe('sign-up validation (spec section 5, registration form)', () => {
     });
   });
 
-  it('answers a body that is not an object with the required messages', async () => {
-    const response = await signUp(undefined);
+  it('answers an empty payload with every required message', async () => {
+    const response = await signUp({});
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toMatchObject({ firstName: 'First name is required', email: 'Email is required' });
+    expect(response.json().errors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      birthDate: 'A date of birth is required.',
+      phoneNumber: 'Contact is required',
+    });
   });
 
   it.each([
@@ -126,6 +133,15 @@ describe('sign-up', () => {
     expect(await storedUsersLike(testApp.app, { email: registration.email })).toHaveLength(1);
     expect((await signIn(testApp.app, registration.email, shouted.password)).statusCode).toBe(401);
     expect((await signIn(testApp.app, registration.email, registration.password)).statusCode).toBe(200);
+  });
+
+  it('lets only one of two simultaneous sign-ups with one email through', async () => {
+    const registration = validRegistration();
+    const responses = await Promise.all([signUp(registration), signUp({ ...registration, email: registration.email.toUpperCase() })]);
+
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expectError(responses.find((response) => response.statusCode === 409)!, 409, 'An account with this email address already exists.');
+    expect(await storedUsersLike(testApp.app, { email: registration.email })).toHaveLength(1);
   });
 
   it('lets a user sign in with their email in another case', async () => {

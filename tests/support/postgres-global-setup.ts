@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
+import { postgresTestUrl } from './postgres-url';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,7 +12,8 @@ declare module 'vitest' {
 
 /** Creates a throw-away database on the PostgreSQL server, migrates it once, and drops it afterwards. */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.STARBOOST_TEST_PG_URL!;
+  // The project's `env` reaches the test workers, not this main-process hook: fall back to the same source.
+  const serverUrl = process.env.STARBOOST_TEST_PG_URL ?? postgresTestUrl();
   const name = `starboost_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

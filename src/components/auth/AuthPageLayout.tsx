@@ -1,4 +1,4 @@
-import { Col, Flex, Grid, Row, Typography, theme } from 'antd';
+import { Col, Flex, Grid, Row, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Brand } from '../layout/Brand';
 
@@ -22,9 +22,9 @@ export function AuthPageLayout({ children }: { children: ReactNode }) {
         <Col lg={12} data-testid="brand-panel" style={{ background: `linear-gradient(135deg, ${token.colorPrimary}, #1e1b4b)` }}>
           <Flex vertical justify="center" align="center" gap={32} style={{ minHeight: '100vh', padding: 48 }}>
             <ReviewIllustration />
-            <Typography.Title level={2} style={{ color: '#fff', textAlign: 'center', maxWidth: 440 }}>
+            <h2 style={{ color: '#fff', textAlign: 'center', maxWidth: 440, fontSize: 28, fontWeight: 600, margin: 0 }}>
               {SIGN_IN_TAGLINE}
-            </Typography.Title>
+            </h2>
           </Flex>
         </Col>
       )}

@@ -1,8 +1,9 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Calendar, Flex, Input, Popover, Select } from 'antd';
+import { NoFormStyle } from 'antd/es/form/context';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { limits } from '../../domain';
+import { limits } from '../../domain/messages';
 
 const MONTHS = Array.from({ length: 12 }, (_, month) => ({ value: month, label: dayjs().month(month).format('MMMM') }));
 const DISPLAY_FORMAT = 'DD.MM.YYYY';
@@ -25,7 +26,9 @@ export function BirthDatePicker({ value, onChange, id, placeholder = 'Pick a dat
   const selected = value ? dayjs(value, VALUE_FORMAT) : undefined;
   const [viewed, setViewed] = useState<Dayjs>(selected ?? today);
 
+  // NoFormStyle: the field's error state must not paint the month and year selects red.
   const calendar = (
+    <NoFormStyle status override>
     <div style={{ width: 300 }}>
       <Calendar
         fullscreen={false}
@@ -62,6 +65,7 @@ export function BirthDatePicker({ value, onChange, id, placeholder = 'Pick a dat
         )}
       />
     </div>
+    </NoFormStyle>
   );
 
   return (

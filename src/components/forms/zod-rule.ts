@@ -1,12 +1,12 @@
 import type { Rule } from 'antd/es/form';
-import type { z } from 'zod';
+import type { ObjectSchema, Schema } from '../../domain/rules';
 
 /**
  * An antd form rule backed by a field of a shared schema, so the browser shows exactly the
  * messages the server would answer. `toValue` adapts widget values (e.g. a dayjs date).
  */
-export function zodRule<S extends z.ZodObject>(schema: S, field: keyof S['shape'] & string, toValue?: (value: unknown) => unknown): Rule {
-  const fieldSchema = schema.shape[field] as z.ZodType;
+export function zodRule<S extends ObjectSchema>(schema: S, field: keyof S['shape'] & string, toValue?: (value: unknown) => unknown): Rule {
+  const fieldSchema = schema.shape[field] as Schema;
   return {
     validator: async (_rule, value) => {
       const result = fieldSchema.safeParse(toValue ? toValue(value) : (value ?? ''));

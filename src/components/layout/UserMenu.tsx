@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
-import { PRODUCT_NAME } from '../../domain';
+import { PRODUCT_NAME } from '../../domain/messages';
 import type { Identity } from '../../providers/auth-provider';
 
 /** The header's user dropdown; 'Log out' is offered here only on small screens. */

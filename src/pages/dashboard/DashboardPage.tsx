@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../domain';
+import { PRODUCT_NAME } from '../../domain/messages';
 import { useSelectedBusiness } from '../../providers/selected-business';
 
 export const DASHBOARD_TAGLINE = 'Drive Company Growth with Review Campaigns, Mass Outreach, and CRM Tools.';

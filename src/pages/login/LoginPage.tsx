@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useLogin } from '@refinedev/core';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input, theme } from 'antd';
 import { loginSchema, type LoginPayload } from '../../domain';
+import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { zodRule } from '../../components/forms/zod-rule';
 import { useValidateOnSubmitThenChange } from '../../components/forms/useValidateOnSubmitThenChange';
@@ -9,13 +10,11 @@ import { useValidateOnSubmitThenChange } from '../../components/forms/useValidat
 export default function LoginPage() {
   const { mutate: login, isPending } = useLogin<LoginPayload>();
   const validation = useValidateOnSubmitThenChange();
+  const { token } = theme.useToken();
 
   return (
     <AuthPageLayout>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Sign in
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Welcome back. Sign in to manage your review campaigns.</Typography.Paragraph>
+      <AuthHeading title="Sign in">Welcome back. Sign in to manage your review campaigns.</AuthHeading>
       <Form<LoginPayload> layout="vertical" requiredMark={false} onFinish={(values) => login(values)} {...validation}>
         <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" size="large" />
@@ -24,7 +23,7 @@ export default function LoginPage() {
           <Input.Password autoComplete="current-password" size="large" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
-          <Typography.Text type="secondary">Forgot password?</Typography.Text>
+          <span style={{ color: token.colorTextSecondary }}>Forgot password?</span>
         </Flex>
         <Flex gap={12}>
           <Link to="/register" style={{ flex: 1 }}>

@@ -2,6 +2,7 @@ import { useRegister } from '@refinedev/core';
 import { Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, registrationSchema, type RegistrationPayload } from '../../domain';
+import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { BirthDatePicker } from '../../components/forms/BirthDatePicker';
 import { zodRule } from '../../components/forms/zod-rule';
@@ -12,24 +13,22 @@ const rule = (field: keyof RegistrationPayload) => [zodRule(registrationSchema, 
 export default function RegisterPage() {
   const [form] = Form.useForm<RegistrationPayload>();
   const validation = useValidateOnSubmitThenChange();
-  const { mutate: register, isPending } = useRegister<RegistrationPayload>({
-    mutationOptions: {
+  const { mutate: register, isPending } = useRegister<RegistrationPayload>();
+  // The server's per-field messages (e.g. email already registered) show under their fields.
+  const submit = (values: RegistrationPayload) =>
+    register(values, {
       onSuccess: (response) => {
-        const errors = (response as { errors?: Record<string, string> }).errors;
-        if (errors) form.setFields(Object.entries(errors).map(([name, message]) => ({ name, errors: [message] })) as never);
+        const errors = (response as { errors?: Record<string, string> }).errors ?? {};
+        form.setFields(Object.entries(errors).map(([name, message]) => ({ name: name as keyof RegistrationPayload, errors: [message] })));
       },
-    },
-  });
+    });
 
   return (
     <AuthPageLayout>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Create {PRODUCT_NAME} account
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+      <AuthHeading title={`Create ${PRODUCT_NAME} account`}>
         Create an account to manage your campaigns and outreach, and boost your company&apos;s ratings.
-      </Typography.Paragraph>
-      <Form<RegistrationPayload> form={form} layout="vertical" requiredMark={false} onFinish={(values) => register(values)} {...validation}>
+      </AuthHeading>
+      <Form<RegistrationPayload> form={form} layout="vertical" requiredMark={false} onFinish={submit} {...validation}>
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="First name" name="firstName" rules={rule('firstName')}>
