@@ -53,6 +53,8 @@ export default defineConfig(async () => {
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/support/jsdom-setup.ts'],
+            // Refine's CommonJS build would load a second copy of react-router; let Vite resolve it as ESM.
+            server: { deps: { inline: [/@refinedev\//] } },
             testTimeout: 20_000,
           },
         },

@@ -23,7 +23,7 @@ export type BuildOptions = {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   const database =

@@ -20,6 +20,12 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag.default(false),
   APP_ORIGIN: z.url('must be a URL such as https://app.example.com').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Off by default: X-Forwarded-For is client-controlled unless a proxy we trust sets it.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxies in front of the server')
+    .default('false')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Empty serves the API only (as `npm run dev` does, with Vite serving the app).
   STATIC_DIR: z.string().default('./dist'),
@@ -36,6 +42,7 @@ export type AppConfig = {
   cookieSecure: boolean;
   appOrigin?: string;
   authRateLimitPerMinute: number;
+  trustProxy: boolean | number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Built browser app to serve; null serves only the API (tests, `npm run dev`). */
   staticDir: string | null;
@@ -63,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     appOrigin: e.APP_ORIGIN,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR || null,
   };

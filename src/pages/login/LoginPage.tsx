@@ -15,7 +15,7 @@ export default function LoginPage() {
   return (
     <AuthPageLayout>
       <AuthHeading title="Sign in">Welcome back. Sign in to manage your review campaigns.</AuthHeading>
-      <Form<LoginPayload> layout="vertical" requiredMark={false} onFinish={(values) => login(values)} {...validation}>
+      <Form<LoginPayload> noValidate layout="vertical" requiredMark={false} onFinish={(values) => login(values)} {...validation}>
         <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" size="large" />
         </Form.Item>

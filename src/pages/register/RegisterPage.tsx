@@ -28,7 +28,7 @@ export default function RegisterPage() {
       <AuthHeading title={`Create ${PRODUCT_NAME} account`}>
         Create an account to manage your campaigns and outreach, and boost your company&apos;s ratings.
       </AuthHeading>
-      <Form<RegistrationPayload> form={form} layout="vertical" requiredMark={false} onFinish={submit} {...validation}>
+      <Form<RegistrationPayload> noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit} {...validation}>
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="First name" name="firstName" rules={rule('firstName')}>

@@ -1,0 +1,62 @@
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { http } from '../../src/providers/http';
+
+type Reply = [status: number, body?: unknown];
+type Handler = (body: unknown, config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
+
+export type FixtureApi = {
+  /** Every request made, as 'METHOD /path'. */
+  calls: string[];
+  bodies: Record<string, unknown[]>;
+  on(route: string, handler: Handler | Reply): void;
+};
+
+/**
+ * A fixture transport for the real HTTP client: routes like 'POST /auth/authorize' answer with
+ * canned statuses and bodies, so the real providers run without a server.
+ */
+export function installFixtureApi(routes: Record<string, Handler | Reply> = {}): FixtureApi {
+  const table = new Map<string, Handler>();
+  const api: FixtureApi = {
+    calls: [],
+    bodies: {},
+    on(route, handler) {
+      table.set(route, typeof handler === 'function' ? handler : () => handler);
+    },
+  };
+  Object.entries(routes).forEach(([route, handler]) => api.on(route, handler));
+
+  const adapter: AxiosAdapter = async (config) => {
+    const route = `${config.method?.toUpperCase()} ${config.url}`;
+    api.calls.push(route);
+    const body = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data;
+    (api.bodies[route] ??= []).push(body);
+    const handler = table.get(route);
+    const [status, data] = handler ? await handler(body, config) : [404, { message: `No fixture for ${route}` }];
+    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) throw new AxiosError(`Request failed with status ${status}`, String(status), config, null, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+  return api;
+}
+
+export const signedInUser = { id: 1, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+
+/** A signed-in owner with the given businesses. */
+export function signedInApi(businesses: Array<{ id: number; name: string }> = []) {
+  return installFixtureApi({
+    'POST /auth/authorize': [200, signedInUser],
+    'GET /user/get-current-user': [200, signedInUser],
+    'GET /business/get-current-users-businesses': [200, businesses],
+  });
+}
+
+/** Nobody signed in: authorize and refresh both answer 401. */
+export function signedOutApi() {
+  return installFixtureApi({
+    'POST /auth/authorize': [401, { message: 'You are not signed in.' }],
+    'POST /auth/refresh-token': [401, { message: 'You are not signed in.' }],
+  });
+}

@@ -1,0 +1,77 @@
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import { signedInApi } from '../support/fixture-api';
+import { renderApp } from '../support/render-app';
+import { setViewportWidth } from '../support/jsdom-setup';
+
+const menuItem = (container: HTMLElement, label: string) =>
+  within(container).getByText(label, { selector: '.ant-menu-title-content' }).closest('li')!;
+
+describe('dashboard and navigation', () => {
+  it('without a business: welcome text, add-business button and every item but Dashboard disabled', async () => {
+    signedInApi([]);
+    const app = renderApp('/dashboard');
+    expect(await app.findByText('Welcome to Starboost!')).toBeInTheDocument();
+    expect(
+      app.getByText('Get started by adding your first business to unlock and explore all the powerful features the product has to offer.'),
+    ).toBeInTheDocument();
+    expect(app.getByRole('link', { name: /Add new business/ })).toHaveAttribute('href', '/add-new-business');
+    const sidebar = app.getByTestId('sidebar');
+    expect(menuItem(sidebar, 'Dashboard')).not.toHaveClass('ant-menu-item-disabled');
+    for (const label of ['Contacts', 'Campaigns', 'Reputation']) {
+      expect(menuItem(sidebar, label)).toHaveClass('ant-menu-item-disabled');
+    }
+    fireEvent.click(within(sidebar).getByText('Contacts'));
+    expect(app.location()).toBe('/dashboard');
+    await waitFor(() => expect(within(sidebar).getByTestId('business-switcher')).toHaveTextContent('No active business found'));
+  });
+
+  it('with businesses: selects the first automatically, shows the tagline and enables navigation', async () => {
+    signedInApi([
+      { id: 3, name: 'Corner Bakery' },
+      { id: 4, name: 'Flower Shop' },
+    ]);
+    const app = renderApp('/dashboard');
+    expect(await app.findByText('Welcome to Starboost')).toBeInTheDocument();
+    expect(app.getByText('Drive Company Growth with Review Campaigns, Mass Outreach, and CRM Tools.')).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(SELECTED_BUSINESS_STORAGE_KEY)!)).toEqual({ name: 'Corner Bakery', id: 3 }));
+    const sidebar = app.getByTestId('sidebar');
+    await waitFor(() => expect(menuItem(sidebar, 'Contacts')).not.toHaveClass('ant-menu-item-disabled'));
+    expect(within(sidebar).getByTestId('business-switcher')).toHaveTextContent('Corner Bakery');
+    fireEvent.click(within(sidebar).getByText('Reputation'));
+    await waitFor(() => expect(app.location()).toBe('/reputation'));
+  });
+
+  it("shows the user's name with 'Business owner' and the account menu", async () => {
+    signedInApi([]);
+    const app = renderApp('/dashboard');
+    expect(await app.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(app.getByText('Business owner')).toBeInTheDocument();
+    fireEvent.click(app.getByTestId('user-menu'));
+    expect(await app.findByText('Starboost account')).toBeInTheDocument();
+    for (const label of ['Profile', 'Billing', 'Settings']) {
+      expect(app.getByText(label).closest('li')).toHaveClass('ant-dropdown-menu-item-disabled');
+    }
+    // 'Log out' is only offered in the dropdown on small screens; wide screens have 'Sign out'.
+    expect(app.queryByText('Log out')).not.toBeInTheDocument();
+    expect(app.getByRole('button', { name: /Sign out/ })).toBeInTheDocument();
+  });
+
+  it('below 768 px: no sidebar, a menu toggle opens the top menu, and Log out is in the user menu', async () => {
+    setViewportWidth(375);
+    try {
+      signedInApi([]);
+      const app = renderApp('/dashboard');
+      expect(await app.findByText('Welcome to Starboost!')).toBeInTheDocument();
+      expect(app.queryByTestId('sidebar')).not.toBeInTheDocument();
+      fireEvent.click(app.getByTestId('menu-toggle'));
+      const drawer = await app.findByTestId('mobile-menu');
+      expect(within(drawer).getByText('Dashboard')).toBeInTheDocument();
+      fireEvent.click(app.getByTestId('user-menu'));
+      expect(await app.findByText('Log out')).toBeInTheDocument();
+    } finally {
+      setViewportWidth(1280);
+    }
+  });
+});

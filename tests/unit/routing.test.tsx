@@ -1,0 +1,57 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import { signedInApi, signedOutApi } from '../support/fixture-api';
+import { renderApp } from '../support/render-app';
+
+describe('route guards and redirects', () => {
+  it('sends a signed-out visitor of a protected screen to /login after trying one refresh', async () => {
+    const api = signedOutApi();
+    const app = renderApp('/dashboard');
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(api.calls).toContain('POST /auth/refresh-token');
+  });
+
+  it('shows the spinner while the session check runs', async () => {
+    signedOutApi().on('POST /auth/authorize', () => new Promise(() => {}));
+    const app = renderApp('/dashboard');
+    expect(await app.findByTestId('full-screen-spinner')).toBeInTheDocument();
+  });
+
+  it('renews an expired access token once and stays on the protected screen', async () => {
+    let authorizeCalls = 0;
+    const api = signedInApi([]);
+    api.on('POST /auth/authorize', () => (++authorizeCalls === 1 ? [401, { message: 'expired' }] : [200, {}]));
+    api.on('POST /auth/refresh-token', [200, { success: true }]);
+    const app = renderApp('/dashboard');
+    expect(await app.findByText('Welcome to Starboost!')).toBeInTheDocument();
+    expect(app.location()).toBe('/dashboard');
+    expect(api.calls.filter((call) => call === 'POST /auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('sends a signed-in user away from /login to /dashboard', async () => {
+    signedInApi([]);
+    const app = renderApp('/login');
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+  });
+
+  it('sends unknown paths to /login', async () => {
+    signedOutApi();
+    const app = renderApp('/no/such/page');
+    await waitFor(() => expect(app.location()).toBe('/login'));
+  });
+
+  it.each(['/contacts', '/campaigns', '/reputation'])('sends %s to / and on to /dashboard without a selected business', async (path) => {
+    signedInApi([]);
+    const app = renderApp(path);
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+  });
+
+  it('shows Reputation with a selected business', async () => {
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify({ id: 7, name: 'Bakery' }));
+    signedInApi([{ id: 7, name: 'Bakery' }]);
+    const app = renderApp('/reputation');
+    expect(await app.findByRole('heading', { name: 'Reputation' })).toBeInTheDocument();
+    expect(app.location()).toBe('/reputation');
+  });
+});
