@@ -21,11 +21,12 @@ const envSchema = z.object({
   APP_ORIGIN: z.url('must be a URL such as https://app.example.com').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   // Off by default: X-Forwarded-For is client-controlled unless a proxy we trust sets it.
+  // Or the proxies' addresses/subnets, e.g. "loopback" or "10.0.0.0/8,127.0.0.1".
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxies in front of the server')
+    .min(1)
     .default('false')
-    .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Empty serves the API only (as `npm run dev` does, with Vite serving the app).
   STATIC_DIR: z.string().default('./dist'),
@@ -42,7 +43,7 @@ export type AppConfig = {
   cookieSecure: boolean;
   appOrigin?: string;
   authRateLimitPerMinute: number;
-  trustProxy: boolean | number;
+  trustProxy: boolean | string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Built browser app to serve; null serves only the API (tests, `npm run dev`). */
   staticDir: string | null;
