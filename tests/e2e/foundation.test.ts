@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusiness, launchChromium, newAppPage, newOwner, registerOwner, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+const navItem = (page: Page, label: string) => page.locator('[data-testid="sidebar"] li.ant-menu-item').filter({ hasText: label });
+
+describe('foundation in Chromium', () => {
+  it('register, sign in, add businesses, stay signed in, switch, sign out', async () => {
+    const { page, context } = await newAppPage(browser);
+    const owner = newOwner();
+
+    // Register through the form.
+    await page.goto('/register');
+    await page.getByLabel('First name').fill(owner.firstName);
+    await page.getByLabel('Last name').fill(owner.lastName);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByLabel('Contact').fill(owner.phoneNumber);
+    await page.getByPlaceholder('Pick a date').click();
+    await page.locator('.ant-picker-cell-in-view').nth(4).click();
+    await screenshot(page, '01-register');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => toast(page, 'Registration Successful!').count()).toBe(1);
+
+    // Sign in: toast and the dashboard without a business, navigation disabled.
+    await signIn(page, owner);
+    await expect.poll(() => toast(page, 'Login Successful!').count()).toBe(1);
+    await page.getByText('Welcome to Starboost!').waitFor();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Grace Hopper');
+    for (const label of ['Contacts', 'Campaigns', 'Reputation']) {
+      expect(await navItem(page, label).getAttribute('aria-disabled')).toBe('true');
+    }
+    await screenshot(page, '02-dashboard-without-business');
+
+    // First business: selected automatically, navigation enabled.
+    await page.getByRole('link', { name: /Add new business/ }).click();
+    await page.waitForURL('**/add-new-business');
+    await addBusiness(page, 'Corner Bakery');
+    await expect.poll(() => toast(page, 'Business Created!').count()).toBe(1);
+    await page.getByText('Welcome to Starboost', { exact: true }).waitFor();
+    await expect.poll(() => navItem(page, 'Contacts').getAttribute('aria-disabled')).not.toBe('true');
+    await screenshot(page, '03-dashboard-with-business');
+
+    // A reload keeps the session and the selection.
+    await page.reload();
+    await page.getByText('Welcome to Starboost', { exact: true }).waitFor();
+    expect(await page.getByTestId('business-switcher').textContent()).toContain('Corner Bakery');
+
+    // After the access token expires, the app renews it and carries on.
+    await page.waitForTimeout(5_000);
+    await navItem(page, 'Reputation').click();
+    await page.waitForURL('**/reputation');
+    await page.getByRole('heading', { name: 'Reputation' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reputation' }).waitFor();
+    expect(page.url()).toContain('/reputation');
+
+    // Second business, then switch back to the first.
+    await page.getByTestId('business-switcher').click();
+    await page.getByRole('menuitem', { name: 'Add new business' }).click();
+    await page.waitForURL('**/add-new-business');
+    await addBusiness(page, 'Flower Shop');
+    await expect.poll(() => page.getByTestId('business-switcher').textContent()).toContain('Flower Shop');
+    await page.getByTestId('business-switcher').click();
+    await page.getByRole('menuitem', { name: 'Corner Bakery' }).click();
+    await page.getByText('Retrieving business data...').waitFor();
+    await screenshot(page, '04-switching-business');
+    await expect.poll(() => toast(page, 'Business Changed!').count(), { timeout: 10_000 }).toBe(1);
+    expect(await toast(page, 'Business Changed!').textContent()).toContain('You are now operating under Corner Bakery.');
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByTestId('business-switcher').textContent()).toContain('Corner Bakery');
+
+    // Sign out clears the selection; protected screens then go to /login.
+    await page.getByRole('button', { name: /Sign out/ }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('selectedBusiness'))).toBeNull();
+    await page.goto('/contacts');
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await screenshot(page, '05-signed-out');
+    await context.close();
+  });
+
+  it('offers the same menu at 375 px wide, with Log out in the user menu', async () => {
+    const { page, context } = await newAppPage(browser, { width: 375, height: 740 });
+    await page.goto('/login');
+    const owner = await registerOwner(page);
+    await signIn(page, owner);
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await page.getByTestId('menu-toggle').click();
+    const menu = page.locator('.ant-drawer');
+    for (const label of ['Dashboard', 'Contacts', 'Campaigns', 'Reputation']) await menu.getByText(label).waitFor();
+    expect(await menu.locator('li.ant-menu-item').filter({ hasText: 'Contacts' }).getAttribute('aria-disabled')).toBe('true');
+    await screenshot(page, '06-mobile-menu');
+    await menu.getByText('Add new business').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Starboost account').waitFor();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

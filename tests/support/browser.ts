@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium with the flags this closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newAppPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context: BrowserContext = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+const ARTIFACTS = join('artifacts', 'e2e');
+/** Screenshots for people to look at; the folder is git-ignored. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+let counter = 0;
+export function newOwner() {
+  counter += 1;
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `grace.${Date.now()}.${counter}@example.com`,
+    password: 'Str0ng!pass',
+    phoneNumber: '4915112345678',
+  };
+}
+
+/** Registers through the API (same origin as the app) so a test can start from sign-in. */
+export async function registerOwner(page: Page, owner = newOwner()) {
+  const response = await page.request.post('/api/auth/sign-up', {
+    data: { ...owner, birthDate: '1985-03-09' },
+    headers: { origin: baseUrl() },
+  });
+  if (response.status() !== 201) throw new Error(`sign-up failed: ${await response.text()}`);
+  return owner;
+}
+
+export async function signIn(page: Page, owner: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Adds a business through the form and waits for the dashboard that greets it. */
+export async function addBusiness(page: Page, name: string) {
+  await page.goto('/add-new-business');
+  const values: Record<string, string> = {
+    Name: name,
+    'Street name': 'Main Street',
+    'Street number': '12',
+    Country: 'Germany',
+    City: 'Berlin',
+    'Postal code': '10115',
+  };
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: /Create business/ }).click();
+  await page.waitForURL('**/dashboard');
+}
