@@ -1,15 +1,14 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
-import { limits } from './domain/messages';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
 import { RequireBusiness } from './components/RequireBusiness';
 import { BusinessSwitchProvider } from './components/useBusinessSwitch';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import { useNotificationProvider } from './providers/notifications';
+import { NotificationsProvider, useNotificationProvider } from './providers/notifications';
 import { resources } from './resources';
 import { theme } from './theme';
 
@@ -88,13 +87,13 @@ function RefineApp({ children }: { children: ReactNode }) {
   );
 }
 
-/** Providers nest as ConfigProvider > AntdApp (one toast, 5 s, pause on hover) > Refine. */
+/** Providers nest as ConfigProvider > notifications (one toast, 5 s, pause on hover) > Refine. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={theme}>
-      <AntdApp notification={{ maxCount: limits.toastMaxCount, duration: limits.toastDurationMs / 1000, pauseOnHover: true, placement: 'bottomRight' }}>
+      <NotificationsProvider>
         <RefineApp>{children}</RefineApp>
-      </AntdApp>
+      </NotificationsProvider>
     </ConfigProvider>
   );
 }

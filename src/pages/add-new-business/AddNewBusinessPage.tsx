@@ -1,7 +1,8 @@
 import { useForm } from '@refinedev/antd';
 import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { businessSchema, toasts, type BusinessPayload } from '../../domain';
+import { toasts } from '../../domain/messages';
+import { businessSchema, type BusinessPayload } from '../../domain/rules';
 import { zodRule } from '../../components/forms/zod-rule';
 import { selectedBusinessStore } from '../../providers/selected-business';
 import type { Business } from '../../resources/businesses';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLogin } from '@refinedev/core';
 import { Button, Flex, Form, Input, theme } from 'antd';
-import { loginSchema, type LoginPayload } from '../../domain';
+import { loginSchema, type LoginPayload } from '../../domain/rules';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { zodRule } from '../../components/forms/zod-rule';

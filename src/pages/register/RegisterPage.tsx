@@ -1,7 +1,8 @@
 import { useRegister } from '@refinedev/core';
 import { Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { Link } from 'react-router';
-import { PRODUCT_NAME, registrationSchema, type RegistrationPayload } from '../../domain';
+import { PRODUCT_NAME } from '../../domain/messages';
+import { registrationSchema, type RegistrationPayload } from '../../domain/rules';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { BirthDatePicker } from '../../components/forms/BirthDatePicker';
