@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { findUserByEmail, insertUser } from '../server/auth/queries';
 import { loadConfig } from '../server/config';
-import { upsertContacts } from '../server/contacts/queries';
+import { inBatches, upsertContacts } from '../server/contacts/queries';
 import { openDatabase } from '../server/db/client';
 import { businesses } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
@@ -72,7 +72,7 @@ async function main() {
 
     const started = performance.now();
     // The importer's own upsert: running the script again updates these contacts instead of adding copies.
-    const { created, updated } = await upsertContacts(db, business.id, demoContacts(count));
+    const { created, updated } = await upsertContacts(db, business.id, inBatches(demoContacts(count)));
     const seconds = (performance.now() - started) / 1000;
     const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
     console.log(`${DEMO_BUSINESS} (business ${business.id}) on ${where}: ${created} contacts created, ${updated} updated in ${seconds.toFixed(1)} s.`);

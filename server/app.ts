@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import authRoutes from './auth/routes';
 import businessRoutes from './businesses/routes';
+import contactExampleFiles from './contacts/example-files';
+import contactRoutes from './contacts/routes';
 import type { AppConfig } from './config';
 import { databaseState, openDatabase, type Database } from './db/client';
 import authentication from './plugins/authentication';
@@ -56,9 +58,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(authRoutes, { config });
       await api.register(userRoutes);
       await api.register(businessRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(contactExampleFiles);
 
   if (config.staticDir) await app.register(browserApp, { staticDir: config.staticDir });
   return app;

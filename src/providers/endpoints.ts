@@ -26,6 +26,15 @@ export const endpoints: Record<string, ResourceEndpoints> = {
     list: { method: 'get', path: '/business/get-current-users-businesses' },
     create: { method: 'post', path: '/business/create-new-business' },
   },
+  contacts: {
+    list: { method: 'get', path: '/contact/get-contacts/{businessId}' },
+    create: { method: 'post', path: '/contact/create-new-contact' },
+    deleteMany: { method: 'delete', path: '/contact/delete-contacts', idsField: 'contactIds' },
+    actions: {
+      checkIn: { method: 'patch', path: '/contact/check-in-contacts' },
+      import: { method: 'post', path: '/contact/import-contacts' },
+    },
+  },
 };
 
 export function fillPath(path: string, params: Record<string, unknown>): string {

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens are lazily loaded chunks; the first render of one can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The viewport width antd's breakpoints see; tests of the small-screen layout change it. */
 export function setViewportWidth(width: number) {

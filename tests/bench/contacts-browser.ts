@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { startAppProcess } from '../support/app-process';
+import { launchChromium } from '../support/chromium';
+import { median, printTable, type BenchRow } from './table';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
+const RUNS = 5;
+
+function contactsCsv(count: number) {
+  const lines = ['First name,Last name,Email,Phone number,Birth date,Gender,Tags'];
+  const genders = ['Male', 'Female', 'Not specified'];
+  for (let i = 0; i < count; i++) {
+    const month = String((i % 12) + 1).padStart(2, '0');
+    const day = String((i % 28) + 1).padStart(2, '0');
+    lines.push(`Name${i},Family${i % 997},person${i}@example.com,49151${String(i).padStart(8, '0')},19${50 + (i % 50)}-${month}-${day},${genders[i % 3]},tag${i % 20}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Time from an input event (captured in the page) to the frame after the watched element changed.
+ * The page code is a string: tsx would wrap named functions in a helper the page does not have.
+ */
+async function timeInteraction(page: Page, watched: string, act: () => Promise<void>) {
+  await page.evaluate(`(() => {
+    const mark = () => (window.benchStart = performance.now());
+    document.addEventListener('keydown', mark, { capture: true, once: true });
+    document.addEventListener('mousedown', mark, { capture: true, once: true });
+    window.benchEnd = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now()));
+      });
+      observer.observe(document.querySelector(${JSON.stringify(watched)}), { childList: true, subtree: true, characterData: true });
+    });
+  })()`);
+  await act();
+  return page.evaluate<number>('window.benchEnd.then((end) => end - window.benchStart)');
+}
+
+/** The contacts screen with 100,000 rows in Chromium: first row, search keystroke, sort, select-all. */
+export async function benchContactsBrowser(): Promise<BenchRow[]> {
+  const app = await startAppProcess({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: app.baseUrl });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const headers = { origin: app.baseUrl };
+    const owner = { firstName: 'Bench', lastName: 'Owner', email: 'bench@example.com', password: 'Str0ng!pass', birthDate: '1980-01-01', phoneNumber: '123456789' };
+    await page.request.post('/api/auth/sign-up', { data: owner, headers });
+    await page.request.post('/api/auth/sign-in', { data: { email: owner.email, password: owner.password }, headers });
+    const business = await (
+      await page.request.post('/api/business/create-new-business', {
+        data: { name: 'Bench Bakery', streetName: 'Main', streetNumber: '1', country: 'DE', city: 'Berlin', postalCode: '10115' },
+        headers,
+      })
+    ).json();
+    const imported = await page.request.post('/api/contact/import-contacts', {
+      data: { businessId: business.id, file: Buffer.from(contactsCsv(CONTACTS)).toString('base64') },
+      headers,
+      timeout: 600_000,
+    });
+    if (!imported.ok()) throw new Error(`seeding failed: ${await imported.text()}`);
+
+    await page.goto('/login');
+    await page.evaluate(`localStorage.setItem('selectedBusiness', ${JSON.stringify(JSON.stringify({ id: business.id, name: business.name }))})`);
+
+    const firstRow: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const started = Date.now();
+      await page.goto('/contacts');
+      await page.locator('.ant-table-row').first().waitFor();
+      firstRow.push(Date.now() - started);
+    }
+    const expectedCount = `${CONTACTS.toLocaleString()} of ${CONTACTS.toLocaleString()} contacts`;
+    await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
+
+    const search = page.getByPlaceholder('Search contacts');
+    const keystroke: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      await search.fill('person1');
+      await page.getByTestId('selection-count').filter({ hasText: /^11,111 of/ }).waitFor();
+      keystroke.push(await timeInteraction(page, '[data-testid="selection-count"]', () => search.press('2')));
+    }
+    await search.fill('');
+    await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
+
+    const sort: number[] = [];
+    const header = page.locator('.ant-table-thead th').filter({ hasText: 'Email' });
+    for (let run = 0; run < RUNS; run++) {
+      sort.push(await timeInteraction(page, '.ant-table-tbody', () => header.click()));
+    }
+
+    const selectAll: number[] = [];
+    const headerCheckbox = page.locator('.ant-table-thead .ant-checkbox-input');
+    for (let run = 0; run < RUNS; run++) {
+      selectAll.push(await timeInteraction(page, '[data-testid="selection-count"]', () => headerCheckbox.click()));
+      await page.getByTestId('selection-count').filter({ hasText: `${CONTACTS.toLocaleString()} selected` }).waitFor();
+      await headerCheckbox.click();
+      await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
+    }
+
+    return [
+      { name: `navigation to first visible row (${CONTACTS.toLocaleString()} contacts)`, value: median(firstRow), unit: 'ms', note: 'aim <= 1500' },
+      { name: 'search keystroke to updated rows', value: median(keystroke), unit: 'ms', note: 'aim <= 150' },
+      { name: 'sort by email', value: median(sort), unit: 'ms', note: 'aim <= 250' },
+      { name: 'select all', value: median(selectAll), unit: 'ms', note: 'aim <= 100' },
+    ];
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printTable(`Contacts screen in Chromium (median of ${RUNS})`, await benchContactsBrowser());
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import pg from 'pg';
+import Papa from 'papaparse';
+import { demoContacts } from '../../scripts/demo';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { CONTACT_IMPORT_COLUMNS } from '../../src/domain';
+import { postgresTestUrl } from '../support/postgres-url';
+import { ApiClient } from '../support/test-app';
+
+export type BenchRow = { name: string; value: number; unit: string };
+
+const ROWS = 100_000;
+const LIST_RUNS = 5;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function importFiles(count: number) {
+  const header = CONTACT_IMPORT_COLUMNS.map((column) => column.header);
+  const table = (seed: string) =>
+    demoContacts(count, seed).map((contact) => CONTACT_IMPORT_COLUMNS.map((column) => contact[column.key]));
+  const csv = Buffer.from(Papa.unparse([header, ...table('csv')]));
+  const sheet = XLSX.utils.aoa_to_sheet([header, ...table('xlsx')], { dense: true });
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Contacts');
+  const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return { csv, xlsx };
+}
+
+/** Imports and lists 100,000 contacts through the API on one database; `label` names it in the rows. */
+async function benchDatabase(database: Database, label: string, files: ReturnType<typeof importFiles>): Promise<BenchRow[]> {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), staticDir: null };
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  const rows: BenchRow[] = [];
+  try {
+    const owner = new ApiClient(app);
+    await owner.signUpAndIn();
+
+    let listBusiness = 0;
+    for (const [format, file] of [['CSV', files.csv], ['XLSX', files.xlsx]] as const) {
+      const businessId = (await owner.createBusiness()).id;
+      listBusiness ||= businessId;
+      const payload = { businessId, file: file.toString('base64') };
+      const started = performance.now();
+      const response = await owner.post('/api/contact/import-contacts', payload);
+      const seconds = (performance.now() - started) / 1000;
+      const result = response.json() as { created: number; rejected: unknown[] };
+      if (response.statusCode !== 200 || result.created !== ROWS) {
+        throw new Error(`${format} import on ${label} failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      }
+      rows.push({ name: `${label}: import ${ROWS.toLocaleString('en-US')}-row ${format} (${(file.length / 1024 / 1024).toFixed(1)} MB)`, value: Math.round(ROWS / seconds), unit: 'rows/s' });
+    }
+
+    for (const gzip of [false, true]) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let run = 0; run < LIST_RUNS; run += 1) {
+        const started = performance.now();
+        const response = await owner.request('GET', `/api/contact/get-contacts/${listBusiness}`, undefined, gzip ? { 'accept-encoding': 'gzip' } : {});
+        times.push(performance.now() - started);
+        if (response.statusCode !== 200) throw new Error(`list on ${label} failed: ${response.statusCode}`);
+        bytes = response.rawPayload.length;
+      }
+      const how = gzip ? 'gzip' : 'uncompressed';
+      rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, median of ${LIST_RUNS}`, value: Math.round(median(times)), unit: 'ms' });
+      rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, response size`, value: Math.round(bytes / 1024), unit: 'KiB' });
+    }
+  } finally {
+    await app.close();
+  }
+  return rows;
+}
+
+async function postgresReachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The contacts server benchmark: on PGlite (in a temporary directory) and, when reachable, on a
+ * throw-away PostgreSQL database: 100,000-row CSV and XLSX imports through the API, then the
+ * list endpoint for 100,000 contacts with and without gzip.
+ */
+export async function contactsServerBenchmark(log: (line: string) => void = () => {}): Promise<BenchRow[]> {
+  log(`generating ${ROWS.toLocaleString('en-US')}-row CSV and XLSX files`);
+  const files = importFiles(ROWS);
+  const rows: BenchRow[] = [];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'starboost-bench-'));
+  try {
+    log('PGlite');
+    rows.push(...(await benchDatabase(await openDatabase({ dataDir }), 'PGlite', files)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const serverUrl = postgresTestUrl();
+  if (!(await postgresReachable(serverUrl))) {
+    log(`PostgreSQL at ${new URL(serverUrl).host} not reachable: skipped`);
+    return rows;
+  }
+  const name = `starboost_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    log('PostgreSQL');
+    rows.push(...(await benchDatabase(await openDatabase({ databaseUrl: url.toString() }), 'PostgreSQL', files)));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  contactsServerBenchmark((line) => console.error(`[bench] ${line}`))
+    .then((rows) => console.table(rows))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusiness, baseUrl, launchChromium, newAppPage, registerOwner, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+const rows = (page: Page) => page.locator('.ant-table-row');
+const selectionCount = (page: Page) => page.getByTestId('selection-count').textContent();
+const rowCheckbox = (page: Page, index: number) => rows(page).nth(index).locator('.ant-checkbox-input');
+
+describe('contacts in Chromium', () => {
+  it('import the example file, search, sort, select by range and keyboard, check in, delete, create', async () => {
+    const { page, context } = await newAppPage(browser, { width: 1440, height: 900 });
+    await page.goto('/login');
+    const owner = await registerOwner(page);
+    await signIn(page, owner);
+    await addBusiness(page, 'Corner Bakery');
+    await page.locator('[data-testid="sidebar"] li').filter({ hasText: 'Contacts' }).click();
+    await page.waitForURL('**/contacts');
+    await page.getByText("You don't have any contacts assigned to your business yet. Please add or import new contacts.").waitFor();
+
+    // Import the example file the app offers for download.
+    const example = await page.request.get(`${baseUrl()}/files/contacts-import-example.xlsx`);
+    expect(example.status()).toBe(200);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('import-button').click();
+    await (await chooser).setFiles({
+      name: 'contacts-import-example.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await example.body(),
+    });
+    await expect.poll(() => toast(page, 'Import Successful').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
+    const imported = await rows(page).count();
+    await screenshot(page, 'contacts-01-imported');
+
+    // Create a contact with tags through the dialog.
+    await page.getByRole('button', { name: /Add new contact/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill('Zoe');
+    await dialog.getByLabel('Last name').fill('Adams');
+    await dialog.getByLabel('Email').fill('zoe.adams@example.com');
+    await dialog.getByLabel('Phone number').fill('4917612345678');
+    await dialog.getByPlaceholder('Pick a date').click();
+    await page.locator('.ant-picker-cell-in-view').nth(3).click();
+    await dialog.getByLabel('Gender').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Female' }).click();
+    const tags = dialog.getByLabel('Tags');
+    await tags.fill('vip');
+    await tags.press('Enter');
+    await tags.fill(' regular ');
+    await tags.press('Enter');
+    await dialog.getByText('2 of 50 tags used').waitFor();
+    await screenshot(page, 'contacts-02-create');
+    await dialog.getByRole('button', { name: 'Create contact' }).click();
+    await expect.poll(() => toast(page, 'Contact Created').count()).toBe(1);
+    await expect.poll(() => rows(page).count()).toBe(imported + 1);
+
+    // Search narrows the rows; sorting by first name puts Zoe last and then first.
+    await page.getByPlaceholder('Search contacts').fill('zoe.adams');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByPlaceholder('Search contacts').fill('');
+    await expect.poll(() => rows(page).count()).toBe(imported + 1);
+    const firstNameHeader = page.locator('.ant-table-thead th').filter({ hasText: 'First name' });
+    await firstNameHeader.click();
+    await expect.poll(() => rows(page).last().textContent()).toContain('Zoe');
+    await firstNameHeader.click();
+    await expect.poll(() => rows(page).first().textContent()).toContain('Zoe');
+
+    // Shift-click selects a range; Escape clears; Ctrl+A selects what the search shows.
+    await rowCheckbox(page, 0).click();
+    await rowCheckbox(page, 2).click({ modifiers: ['Shift'] });
+    await expect.poll(() => selectionCount(page)).toBe('3 selected');
+    await page.getByTestId('contacts-table-region').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => selectionCount(page)).toContain('contacts');
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => selectionCount(page)).toBe(`${imported + 1} selected`);
+    await page.keyboard.press('Escape');
+
+    // Check in Zoe: her last visit is filled in.
+    await page.getByPlaceholder('Search contacts').fill('zoe.adams');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rowCheckbox(page, 0).click();
+    await page.getByRole('button', { name: /Check in/ }).click();
+    await page.getByRole('dialog').getByText('Are you sure you want to check in 1 contact(s).').waitFor();
+    await page.getByRole('button', { name: 'Confirm Check-In' }).click();
+    await expect.poll(() => toast(page, 'Contacts Checked In').count()).toBe(1);
+    await expect.poll(() => rows(page).first().textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}h/);
+    await expect.poll(() => selectionCount(page)).toContain('contacts');
+
+    // Delete Zoe with the keyboard.
+    await rowCheckbox(page, 0).click();
+    await page.getByTestId('contacts-table-region').focus();
+    await page.keyboard.press('Delete');
+    await page.getByRole('dialog').getByText('Delete selected contacts').waitFor();
+    await screenshot(page, 'contacts-03-delete');
+    await page.getByRole('button', { name: 'Confirm Delete' }).click();
+    await expect.poll(() => toast(page, 'Contacts Deleted').count()).toBe(1);
+    await page.getByText('No contacts match "zoe.adams".').waitFor();
+    await page.getByPlaceholder('Search contacts').fill('');
+    await expect.poll(() => rows(page).count()).toBe(imported);
+    await context.close();
+  });
+});
