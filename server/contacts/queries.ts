@@ -19,21 +19,16 @@ export async function ownedBusiness(db: Db, ownerId: number, businessId: number)
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
- * Every contact of a business as one JSON array text, built by PostgreSQL: at 100,000 contacts,
- * parsing rows into objects and stringifying them again would cost more than the query.
- * Aggregating whole rows gives compact JSON (json_build_object pads every key with spaces).
+ * Every contact of a business as one JSON array text. Each row's JSON is kept current by a
+ * trigger (migration 0002), so at 100,000 contacts this is an index scan and one string_agg:
+ * no JSON building per request and no parse-and-stringify in Node.
  */
 export async function contactsJson(db: Db, businessId: number): Promise<string> {
   const [row] = await queryRows<{ json: string }>(
     db,
-    sql`select coalesce(json_agg(c order by c.id), '[]')::text as json
-        from (
-          select id, first_name as "firstName", last_name as "lastName", email, phone_number as "phoneNumber",
-            to_char(birth_date, 'YYYY-MM-DD') as "birthDate", gender, status, tags,
-            to_char(last_visited at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastVisited",
-            business_id as "businessId"
-          from contacts where business_id = ${businessId}
-        ) c`,
+    // Rows come sorted from the (business_id, id) index; an ORDER BY inside string_agg would sort again.
+    sql`select '[' || coalesce(string_agg(api_json, ','), '') || ']' as json
+        from (select api_json from contacts where business_id = ${businessId} order by id) c`,
   );
   return row!.json;
 }

@@ -96,11 +96,16 @@ export const contacts = pgTable(
     tags: text('tags').notNull().default(''),
     lastVisited: timestamp('last_visited', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The contact as the API sends it, compact JSON kept by the `contacts_api_json` trigger
+     * (migration 0002): the 100,000-row list is then one ordered string_agg, not JSON building.
+     */
+    apiJson: text('api_json'),
   },
   (t) => [
-    // Also serves every `business_id = ?` lookup (lists, cascades): a separate business_id index
-    // would only slow down bulk imports.
     uniqueIndex('contacts_business_email_lower_key').on(t.businessId, sql`lower(${t.email})`),
+    // The list reads a business's rows in id order straight from this index.
+    index('contacts_business_id_idx').on(t.businessId, t.id),
     check('contacts_gender_check', sql`${t.gender} in ('MALE', 'FEMALE', 'NOT_SPECIFIED')`),
     check('contacts_status_check', sql`${t.status} in ('ACTIVE', 'UNSUBSCRIBED')`),
   ],
