@@ -1,73 +1,136 @@
-import { ConfigProvider, Table, Tag, type TableColumnsType, type TableProps } from 'antd';
-import { memo, useMemo } from 'react';
-import type { ContactRow } from './useContactsTable';
+import { Checkbox, ConfigProvider, Table, Tag, type TableColumnsType } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
+import type { Contact } from '../../domain/contacts';
 import { formatBirthDate, formatLastVisited, genderLabel, statusColor, statusLabel } from './contact-display';
 
 /** One collator for every text column: much faster than localeCompare per comparison. */
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-const byText = (key: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'gender' | 'status') => (a: ContactRow, b: ContactRow) =>
+const byText = (key: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'gender' | 'status') => (a: Contact, b: Contact) =>
   collator.compare(a[key], b[key]);
 // ISO dates and instants sort correctly as strings; never-visited contacts sort first.
-const byIso = (key: 'birthDate' | 'lastVisited') => (a: ContactRow, b: ContactRow) =>
+const byIso = (key: 'birthDate' | 'lastVisited') => (a: Contact, b: Contact) =>
   (a[key] ?? '') < (b[key] ?? '') ? -1 : (a[key] ?? '') > (b[key] ?? '') ? 1 : 0;
 
-const columns: TableColumnsType<ContactRow> = [
-  { title: 'First name', dataIndex: 'firstName', width: 150, sorter: byText('firstName'), ellipsis: true },
-  { title: 'Last Name', dataIndex: 'lastName', width: 150, sorter: byText('lastName'), ellipsis: true },
-  { title: 'Email', dataIndex: 'email', width: 260, sorter: byText('email'), ellipsis: true },
-  { title: 'Phone number', dataIndex: 'phoneNumber', width: 160, sorter: byText('phoneNumber') },
-  { title: 'Gender', dataIndex: 'gender', width: 130, sorter: byText('gender'), render: genderLabel },
-  { title: 'Birth date', dataIndex: 'birthDate', width: 130, sorter: byIso('birthDate'), render: formatBirthDate },
+type Compare = (a: Contact, b: Contact) => number;
+type DataColumn = TableColumnsType<Contact>[number] & { dataIndex: keyof Contact; compare: Compare };
+
+const dataColumns: DataColumn[] = [
+  { title: 'First name', dataIndex: 'firstName', width: 150, compare: byText('firstName'), ellipsis: true },
+  { title: 'Last Name', dataIndex: 'lastName', width: 150, compare: byText('lastName'), ellipsis: true },
+  { title: 'Email', dataIndex: 'email', width: 260, compare: byText('email'), ellipsis: true },
+  { title: 'Phone number', dataIndex: 'phoneNumber', width: 160, compare: byText('phoneNumber') },
+  { title: 'Gender', dataIndex: 'gender', width: 130, compare: byText('gender'), render: genderLabel },
+  { title: 'Birth date', dataIndex: 'birthDate', width: 130, compare: byIso('birthDate'), render: formatBirthDate },
   {
     title: 'Status',
     dataIndex: 'status',
     width: 140,
-    sorter: byText('status'),
+    compare: byText('status'),
     render: (status: string) => (
       <Tag color={statusColor(status)} bordered={false}>
         {statusLabel(status)}
       </Tag>
     ),
   },
-  { title: 'Last visited', dataIndex: 'lastVisited', width: 180, sorter: byIso('lastVisited'), render: formatLastVisited },
+  { title: 'Last visited', dataIndex: 'lastVisited', width: 180, compare: byIso('lastVisited'), render: formatLastVisited },
 ];
-const TABLE_WIDTH = 48 + columns.reduce((sum, column) => sum + Number(column.width), 0);
+const SELECTION_WIDTH = 48;
+const TABLE_WIDTH = SELECTION_WIDTH + dataColumns.reduce((sum, column) => sum + Number(column.width), 0);
 
 // paddingSM 11 makes antd's fixed virtual row height 11 + 22 (text) + 11 + 1 (border) = 45 px.
 const ROW_45PX_THEME = { token: { paddingSM: 11 } };
 
 type Props = {
-  rows: ContactRow[];
+  rows: Contact[];
   height: number;
   selected: ReadonlySet<number>;
   onSelectionChange(keys: ReadonlySet<number>): void;
 };
 
-/** The virtual contacts table: every row of the search at once, no pagination. */
+/**
+ * The virtual contacts table: every row of the search at once, no pagination. The checkbox column
+ * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
+ * click: here select-all builds one Set and only the rows on screen re-render.
+ */
 export const ContactsTable = memo(function ContactsTable({ rows, height, selected, onSelectionChange }: Props) {
-  const selectedRowKeys = useMemo(() => [...selected], [selected]);
-  const rowSelection = useMemo<TableProps<ContactRow>['rowSelection']>(
-    () => ({
-      selectedRowKeys,
-      columnWidth: 48,
-      // antd's shift-click selects the range between the last click and this one.
-      onChange: (keys) => onSelectionChange(new Set(keys as number[])),
-    }),
-    [selectedRowKeys, onSelectionChange],
-  );
+  // Sorting is ours too, so the displayed order is known for shift-click ranges.
+  const [sort, setSort] = useState<{ column: keyof Contact; order: SortOrder } | null>(null);
+  const displayed = useMemo(() => {
+    const column = sort?.order && dataColumns.find((candidate) => candidate.dataIndex === sort.column);
+    if (!column) return rows;
+    const sorted = [...rows].sort(column.compare);
+    return sort.order === 'descend' ? sorted.reverse() : sorted;
+  }, [rows, sort]);
+  const lastClicked = useRef<number | null>(null);
+
+  const columns = useMemo<TableColumnsType<Contact>>(() => {
+    const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+    const someSelected = !allSelected && rows.some((row) => selected.has(row.id));
+
+    const toggle = (contact: Contact, event: MouseEvent) => {
+      const next = new Set(selected);
+      const checked = !selected.has(contact.id);
+      const order = displayed;
+      const from = lastClicked.current === null ? -1 : order.findIndex((row) => row.id === lastClicked.current);
+      const to = order.indexOf(contact);
+      if (event.shiftKey && from >= 0 && to >= 0) {
+        for (let index = Math.min(from, to); index <= Math.max(from, to); index++) {
+          if (checked) next.add(order[index]!.id);
+          else next.delete(order[index]!.id);
+        }
+      } else if (checked) next.add(contact.id);
+      else next.delete(contact.id);
+      lastClicked.current = contact.id;
+      onSelectionChange(next);
+    };
+
+    return [
+      {
+        key: 'selection',
+        width: SELECTION_WIDTH,
+        fixed: 'left',
+        title: (
+          <Checkbox
+            aria-label="Select all shown contacts"
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={() => onSelectionChange(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+          />
+        ),
+        render: (_: unknown, contact: Contact) => (
+          <Checkbox
+            aria-label={`Select ${contact.firstName} ${contact.lastName}`}
+            checked={selected.has(contact.id)}
+            onClick={(event) => toggle(contact, event)}
+          />
+        ),
+      },
+      ...dataColumns.map(({ compare: _compare, ...column }) => ({
+        ...column,
+        key: column.dataIndex,
+        sorter: true,
+        sortOrder: sort?.column === column.dataIndex ? sort.order : null,
+      })),
+    ];
+  }, [rows, displayed, sort, selected, onSelectionChange]);
 
   return (
     <ConfigProvider theme={ROW_45PX_THEME}>
-      <Table<ContactRow>
+      <Table<Contact>
         virtual
         size="middle"
         rowKey="id"
         columns={columns}
-        dataSource={rows}
-        rowSelection={rowSelection}
+        dataSource={displayed}
+        rowClassName={(contact) => (selected.has(contact.id) ? 'ant-table-row-selected' : '')}
         pagination={false}
         scroll={{ x: TABLE_WIDTH, y: height }}
         showSorterTooltip={false}
+        onChange={(_pagination, _filters, sorter) => {
+          const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
+          setSort(order ? { column: columnKey as keyof Contact, order } : null);
+        }}
         data-testid="contacts-table"
       />
     </ConfigProvider>

@@ -1,34 +1,44 @@
 import { useList } from '@refinedev/core';
-import { useCallback, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../domain/contacts';
 import { searchText } from './contact-display';
 
-export type ContactRow = Contact & { searchText: string };
+const NO_CONTACTS: Contact[] = [];
+
+/** Builds the search index after the rows have painted, so a 100,000-row list shows at once. */
+function useSearchIndex(contacts: Contact[]) {
+  const [index, setIndex] = useState<{ of: Contact[]; texts: string[] } | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setIndex({ of: contacts, texts: contacts.map(searchText) }), 0);
+    return () => clearTimeout(timer);
+  }, [contacts]);
+  // Until it is ready (or while it is rebuilt after a refetch), build it on demand.
+  return useCallback(() => (index?.of === contacts ? index.texts : contacts.map(searchText)), [index, contacts]);
+}
 
 /**
  * The contacts of the selected business with the table's state: the search, and the selection
  * kept as a Set so that a click on one of 100,000 rows does not copy or scan arrays.
  */
 export function useContactsTable(businessId: number) {
-  const { result, query } = useList<Contact>({
+  const { query } = useList<Contact>({
     resource: 'contacts',
     meta: { businessId },
     pagination: { mode: 'off' },
     queryOptions: { staleTime: 0 },
   });
-  const contacts = query.data?.data;
-  const rows = useMemo<ContactRow[]>(
-    () => (contacts ?? []).map((contact) => ({ ...contact, searchText: searchText(contact) })),
-    [contacts],
-  );
+  const rows = query.data?.data ?? NO_CONTACTS;
+  const searchTexts = useSearchIndex(rows);
 
   const [search, setSearch] = useState('');
   // Typing stays responsive: filtering 100,000 rows runs at a lower priority than the keystroke.
   const deferredSearch = useDeferredValue(search);
   const visibleRows = useMemo(() => {
     const needle = deferredSearch.trim().toLowerCase();
-    return needle ? rows.filter((row) => row.searchText.includes(needle)) : rows;
-  }, [rows, deferredSearch]);
+    if (!needle) return rows;
+    const texts = searchTexts();
+    return rows.filter((_, index) => texts[index]!.includes(needle));
+  }, [rows, deferredSearch, searchTexts]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const selectVisible = useCallback(() => setSelected(new Set(visibleRows.map((row) => row.id))), [visibleRows]);
@@ -54,7 +64,6 @@ export function useContactsTable(businessId: number) {
   return {
     rows,
     visibleRows,
-    total: result.total ?? rows.length,
     isLoading: query.isLoading,
     isError: query.isError,
     error: query.error,
