@@ -18,25 +18,19 @@ function contactsCsv(count: number) {
 }
 
 /**
- * Time from an input event (captured in the page) to the frame after the watched element changed.
- * The page code is a string: tsx would wrap named functions in a helper the page does not have.
+ * Time from the input (sent by Playwright) to the first animation frame in which the page shows
+ * the result; includes one DevTools round trip of a few milliseconds. The check is a string so
+ * that tsx does not wrap it in a helper the page lacks.
  */
-async function timeInteraction(page: Page, watched: string, act: () => Promise<void>) {
-  await page.evaluate(`(() => {
-    const mark = () => (window.benchStart = performance.now());
-    document.addEventListener('keydown', mark, { capture: true, once: true });
-    document.addEventListener('mousedown', mark, { capture: true, once: true });
-    window.benchEnd = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.now()));
-      });
-      observer.observe(document.querySelector(${JSON.stringify(watched)}), { childList: true, subtree: true, characterData: true });
-    });
-  })()`);
+async function timeUntil(page: Page, act: () => Promise<void>, shownExpression: string) {
+  const started = performance.now();
   await act();
-  return page.evaluate<number>('window.benchEnd.then((end) => end - window.benchStart)');
+  await page.waitForFunction(shownExpression, undefined, { polling: 'raf' });
+  return performance.now() - started;
 }
+
+const countIs = (text: string) => `document.querySelector('[data-testid="selection-count"]')?.textContent === ${JSON.stringify(text)}`;
+const firstRowIsNot = (text: string) => `(document.querySelector('.ant-table-row')?.textContent ?? '') !== ${JSON.stringify(text)}`;
 
 /** The contacts screen with 100,000 rows in Chromium: first row, search keystroke, sort, select-all. */
 export async function benchContactsBrowser(): Promise<BenchRow[]> {
@@ -46,6 +40,8 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: app.baseUrl });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
+    page.on('crash', () => console.error('page crashed'));
+    page.on('pageerror', (error) => console.error('page error', error.message));
     const headers = { origin: app.baseUrl };
     const owner = { firstName: 'Bench', lastName: 'Owner', email: 'bench@example.com', password: 'Str0ng!pass', birthDate: '1980-01-01', phoneNumber: '123456789' };
     await page.request.post('/api/auth/sign-up', { data: owner, headers });
@@ -80,23 +76,23 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
     const keystroke: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await search.fill('person1');
-      await page.getByTestId('selection-count').filter({ hasText: /^11,111 of/ }).waitFor();
-      keystroke.push(await timeInteraction(page, '[data-testid="selection-count"]', () => search.press('2')));
+      await page.waitForFunction(countIs(`11,111 of ${CONTACTS.toLocaleString()} contacts`));
+      keystroke.push(await timeUntil(page, () => search.press('2'), countIs(`1,111 of ${CONTACTS.toLocaleString()} contacts`)));
     }
     await search.fill('');
     await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
 
     const sort: number[] = [];
-    const header = page.locator('.ant-table-thead th').filter({ hasText: 'Email' });
+    const header = page.locator('.ant-table-thead th').filter({ hasText: 'Gender' });
     for (let run = 0; run < RUNS; run++) {
-      sort.push(await timeInteraction(page, '.ant-table-tbody', () => header.click()));
+      const before = (await page.locator('.ant-table-row').first().textContent()) ?? '';
+      sort.push(await timeUntil(page, () => header.click(), firstRowIsNot(before)));
     }
 
     const selectAll: number[] = [];
     const headerCheckbox = page.locator('.ant-table-thead .ant-checkbox-input');
     for (let run = 0; run < RUNS; run++) {
-      selectAll.push(await timeInteraction(page, '[data-testid="selection-count"]', () => headerCheckbox.click()));
-      await page.getByTestId('selection-count').filter({ hasText: `${CONTACTS.toLocaleString()} selected` }).waitFor();
+      selectAll.push(await timeUntil(page, () => headerCheckbox.click(), countIs(`${CONTACTS.toLocaleString()} selected`)));
       await headerCheckbox.click();
       await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
     }
@@ -104,7 +100,7 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
     return [
       { name: `navigation to first visible row (${CONTACTS.toLocaleString()} contacts)`, value: median(firstRow), unit: 'ms', note: 'aim <= 1500' },
       { name: 'search keystroke to updated rows', value: median(keystroke), unit: 'ms', note: 'aim <= 150' },
-      { name: 'sort by email', value: median(sort), unit: 'ms', note: 'aim <= 250' },
+      { name: 'sort by gender (asc, desc, off cycle)', value: median(sort), unit: 'ms', note: 'aim <= 250' },
       { name: 'select all', value: median(selectAll), unit: 'ms', note: 'aim <= 100' },
     ];
   } finally {

@@ -12,13 +12,12 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { CONTACT_IMPORT_COLUMNS } from '../../src/domain';
 import { postgresTestUrl } from '../support/postgres-url';
 import { ApiClient } from '../support/test-app';
+import { median, printTable, type BenchRow } from './table';
 
-export type BenchRow = { name: string; value: number; unit: string };
 
 const ROWS = 100_000;
 const LIST_RUNS = 5;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function importFiles(count: number) {
   const header = CONTACT_IMPORT_COLUMNS.map((column) => column.header);
@@ -129,7 +128,7 @@ export async function contactsServerBenchmark(log: (line: string) => void = () =
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   contactsServerBenchmark((line) => console.error(`[bench] ${line}`))
-    .then((rows) => console.table(rows))
+    .then((rows) => printTable('Contacts server', rows))
     .catch((error) => {
       console.error(error);
       process.exit(1);
