@@ -20,6 +20,7 @@ const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const AddNewBusinessPage = lazy(() => import('./pages/add-new-business/AddNewBusinessPage'));
 const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
 const CampaignsPage = lazy(() => import('./pages/campaigns/CampaignsPage'));
+const CreateCampaignPage = lazy(() => import('./pages/campaigns/create/CreateCampaignPage'));
 const ReputationPage = lazy(() => import('./pages/reputation/ReputationPage'));
 
 const spinner = <FullScreenSpinner />;
@@ -62,6 +63,7 @@ export function AppRoutes() {
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/campaigns" element={<Outlet />}>
               <Route index element={<CampaignsPage />} />
+              <Route path="create-new-campaign" element={<CreateCampaignPage />} />
             </Route>
             <Route path="/reputation" element={<ReputationPage />} />
           </Route>

@@ -35,6 +35,27 @@ export const endpoints: Record<string, ResourceEndpoints> = {
       import: { method: 'post', path: '/contact/import-contacts' },
     },
   },
+  contactFilters: {
+    list: { method: 'get', path: '/contact-filter/get-contact-filters/{businessId}' },
+    create: { method: 'post', path: '/contact-filter/create-contact-filter-with-items' },
+    actions: {
+      countMatching: { method: 'post', path: '/contact-filter/count-matching-contacts' },
+    },
+  },
+  campaigns: {
+    list: { method: 'get', path: '/campaign/get-campaigns/{businessId}' },
+    create: { method: 'post', path: '/campaign/create-new-campaign' },
+    update: { method: 'put', path: '/campaign/update-campaign/{id}' },
+    deleteOne: { method: 'delete', path: '/campaign/delete-campaign/{id}' },
+    actions: {
+      launch: { method: 'post', path: '/campaign/launch-new-campaign' },
+      start: { method: 'put', path: '/campaign/start-campaign/{id}' },
+      pause: { method: 'put', path: '/campaign/pause-campaign/{id}' },
+      cancel: { method: 'put', path: '/campaign/cancel-campaign/{id}' },
+      duplicate: { method: 'put', path: '/campaign/duplicate-campaign/{id}' },
+      senders: { method: 'get', path: '/campaign/get-sender' },
+    },
+  },
 };
 
 export function fillPath(path: string, params: Record<string, unknown>): string {

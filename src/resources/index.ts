@@ -1,5 +1,6 @@
 import { businessesResource } from './businesses';
 import { campaignsResource } from './campaigns';
+import { contactFiltersResource } from './contact-filters';
 import { contactsResource } from './contacts';
 import { dashboardResource } from './dashboard';
 import { reputationResource } from './reputation';
@@ -12,6 +13,7 @@ export const resources: StarboostResource[] = [
   campaignsResource,
   reputationResource,
   businessesResource,
+  contactFiltersResource,
 ];
 
 /** The sidebar's navigation items, in the spec's order. */

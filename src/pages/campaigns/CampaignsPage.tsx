@@ -1,5 +1,128 @@
-import { Typography } from 'antd';
+import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, Input, Row, Select, Spin, Statistic, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES } from '../../domain/campaigns';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSelectedBusiness } from '../../providers/selected-business';
+import { CampaignCard } from './CampaignCard';
+import { campaignSummary, matchesFilters, NO_FILTERS, type CampaignFilters } from './campaign-view';
+import { useCampaignAction } from './useCampaignAction';
+import { useCampaignsOverview } from './useCampaignsOverview';
+
+const typeOptions = [
+  { value: 'ALL', label: 'All types' },
+  ...CAMPAIGN_TYPES.map((type) => ({ value: type, label: CAMPAIGN_TYPE_LABELS[type] })),
+];
+const statusOptions = [{ value: 'ALL', label: 'All statuses' }, ...CAMPAIGN_STATUS_FILTERS];
 
 export default function CampaignsPage() {
-  return <Typography.Title level={2}>Campaigns</Typography.Title>;
+  const business = useSelectedBusiness()!;
+  const overview = useCampaignsOverview(business.id);
+  const actions = useCampaignAction(() => void overview.refetch());
+  const [filters, setFilters] = useState<CampaignFilters>(NO_FILTERS);
+  const shown = useMemo(() => overview.campaigns.filter((campaign) => matchesFilters(campaign, filters)), [overview.campaigns, filters]);
+  const summary = campaignSummary(overview.campaigns);
+
+  const syncText = overview.syncing
+    ? 'Syncing...'
+    : overview.lastSynced
+      ? `Synced at ${overview.lastSynced.toLocaleTimeString()}`
+      : 'Not synced yet';
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Flex align="baseline" gap={12}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Campaigns
+          </Typography.Title>
+          <Typography.Text type="secondary" data-testid="sync-indicator">
+            <SyncOutlined spin={overview.syncing} /> {syncText}
+          </Typography.Text>
+        </Flex>
+        <Link to="/campaigns/create-new-campaign">
+          <Button type="primary" icon={<PlusOutlined />}>
+            Create new campaign
+          </Button>
+        </Link>
+      </Flex>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={6}>
+          <Card title="Summary" data-testid="campaign-summary">
+            <Row gutter={[12, 12]}>
+              <Col span={12}><Statistic title="Total" value={summary.total} /></Col>
+              <Col span={12}><Statistic title="Active" value={summary.active} /></Col>
+              <Col span={12}><Statistic title="Email" value={summary.email} /></Col>
+              <Col span={12}><Statistic title="SMS" value={summary.sms} /></Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} lg={18}>
+          <Card>
+            <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+              <Select
+                aria-label="Campaign type"
+                style={{ width: 160 }}
+                options={typeOptions}
+                value={filters.type}
+                onChange={(type) => setFilters({ ...filters, type })}
+              />
+              <Select
+                aria-label="Campaign status"
+                style={{ width: 160 }}
+                options={statusOptions}
+                value={filters.status}
+                onChange={(status) => setFilters({ ...filters, status })}
+              />
+              <Input.Search
+                placeholder="Search campaigns by name"
+                allowClear
+                style={{ maxWidth: 280 }}
+                value={filters.name}
+                onChange={(event) => setFilters({ ...filters, name: event.target.value })}
+              />
+            </Flex>
+            {overview.isLoading ? (
+              <Flex vertical align="center" gap={12} style={{ padding: 48 }}>
+                <Spin />
+                <Typography.Text type="secondary">Loading campaigns</Typography.Text>
+              </Flex>
+            ) : overview.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                message="The campaigns could not be loaded."
+                description={overview.error?.message}
+                action={<Button onClick={() => void overview.refetch()}>Try again</Button>}
+              />
+            ) : overview.campaigns.length === 0 ? (
+              <Empty description="You don't have any campaigns created" />
+            ) : shown.length === 0 ? (
+              <Empty description="No matching results were found" />
+            ) : (
+              <Flex vertical gap={12}>
+                {shown.map((campaign) => (
+                  <CampaignCard key={campaign.id} campaign={campaign} onAction={actions.request} />
+                ))}
+              </Flex>
+            )}
+          </Card>
+        </Col>
+      </Row>
+
+      <ConfirmDialog
+        open={Boolean(actions.pending)}
+        title="Confirm campaign action"
+        confirmText="Confirm action"
+        danger={actions.pending?.action === 'delete' || actions.pending?.action === 'cancel'}
+        confirming={actions.confirming}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
+      >
+        {actions.confirmationText}
+      </ConfirmDialog>
+    </Flex>
+  );
 }

@@ -1,0 +1,152 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCreate } from '@refinedev/core';
+import { Button, DatePicker, Flex, Form, Input, Modal, Select } from 'antd';
+import dayjs from 'dayjs';
+import {
+  contactFilterFormSchema,
+  FILTER_ATTRIBUTE_TYPE,
+  FILTER_ATTRIBUTES,
+  isFilterAttribute,
+  OPERATOR_LABELS,
+  operatorsFor,
+  SELECT_OPTIONS,
+  toContactFilterPayload,
+  type ContactFilter,
+  type ContactFilterForm,
+} from '../../../domain/filters';
+import { limits, toasts } from '../../../domain/messages';
+import { fieldErrors } from '../../../domain/rules';
+
+type Props = { open: boolean; businessId: number; onClose(): void; onCreated(filter: ContactFilter): void };
+
+const attributeOptions = FILTER_ATTRIBUTES.map(({ attribute, label }) => ({ value: attribute, label }));
+const EMPTY_CONDITION = { attribute: undefined, operator: undefined, value: undefined };
+
+/** The value input of an attribute's type: text, a date picker, or the gender select. */
+function ValueInput({ attribute, value, onChange }: { attribute?: string; value?: string; onChange?: (value: string) => void }) {
+  const type = attribute && isFilterAttribute(attribute) ? FILTER_ATTRIBUTE_TYPE[attribute] : 'text';
+  if (type === 'date') {
+    return (
+      <DatePicker
+        style={{ width: '100%' }}
+        format="DD.MM.YYYY"
+        value={value ? dayjs(value) : null}
+        onChange={(day) => onChange?.(day ? day.format('YYYY-MM-DD') : '')}
+      />
+    );
+  }
+  if (type === 'select') {
+    return <Select placeholder="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
+  }
+  return <Input placeholder="Value" value={value} maxLength={limits.filterConditionTextMax} onChange={(event) => onChange?.(event.target.value)} />;
+}
+
+/**
+ * 'Create new filter': a name and up to 10 conditions (attribute, then the operators of its type,
+ * then a value of its type). The last condition cannot be removed; changing the attribute clears
+ * operator and value. Checked with the shared rules, so the messages are the server's.
+ */
+export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
+  const [form] = Form.useForm<ContactFilterForm>();
+  const { mutate: create, mutation } = useCreate<ContactFilter>();
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as ContactFilterForm;
+    const parsed = contactFilterFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      form.setFields(
+        Object.entries(errors).map(([path, message]) => ({ name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [message] })) as never,
+      );
+      return;
+    }
+    create(
+      {
+        resource: 'contactFilters',
+        values: toContactFilterPayload(parsed.data, businessId),
+        successNotification: () => ({ type: 'success', ...toasts.contactFilterCreated }),
+      },
+      {
+        onSuccess: ({ data }) => {
+          form.resetFields();
+          onCreated(data);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Create new filter"
+      okText="Create filter"
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={mutation.isPending}
+      width={760}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ filterName: '', conditions: [EMPTY_CONDITION] }}>
+        <Form.Item label="Filter name" name="filterName">
+          <Input maxLength={limits.filterNameMax} placeholder="e.g. Regulars from Berlin" />
+        </Form.Item>
+        <Form.List name="conditions">
+          {(fields, { add, remove }, { errors }) => (
+            <Flex vertical gap={4}>
+              {fields.map((field) => (
+                <Flex key={field.key} gap={8} align="start" data-testid="filter-condition">
+                  <Form.Item name={[field.name, 'attribute']} style={{ flex: 1, marginBottom: 8 }}>
+                    <Select
+                      placeholder="Attribute"
+                      aria-label="Attribute"
+                      options={attributeOptions}
+                      onChange={() => {
+                        form.setFieldValue(['conditions', field.name, 'operator'], undefined);
+                        form.setFieldValue(['conditions', field.name, 'value'], undefined);
+                      }}
+                    />
+                  </Form.Item>
+                  <Form.Item noStyle shouldUpdate>
+                    {() => {
+                      const attribute = form.getFieldValue(['conditions', field.name, 'attribute']) as string | undefined;
+                      return (
+                        <>
+                          <Form.Item name={[field.name, 'operator']} style={{ flex: 1, marginBottom: 8 }}>
+                            <Select
+                              placeholder="Operator"
+                              aria-label="Operator"
+                              disabled={!attribute}
+                              options={operatorsFor(attribute ?? '').map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
+                            />
+                          </Form.Item>
+                          <Form.Item name={[field.name, 'value']} style={{ flex: 1, marginBottom: 8 }}>
+                            <ValueInput attribute={attribute} />
+                          </Form.Item>
+                        </>
+                      );
+                    }}
+                  </Form.Item>
+                  <Button
+                    aria-label="Remove condition"
+                    icon={<DeleteOutlined />}
+                    disabled={fields.length === 1}
+                    onClick={() => remove(field.name)}
+                  />
+                </Flex>
+              ))}
+              <Form.ErrorList errors={errors} />
+              <Button
+                icon={<PlusOutlined />}
+                disabled={fields.length >= limits.filterConditionsMax}
+                onClick={() => add(EMPTY_CONDITION)}
+                style={{ alignSelf: 'start' }}
+              >
+                Add condition ({fields.length} of {limits.filterConditionsMax})
+              </Button>
+            </Flex>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}
