@@ -4,6 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import authRoutes from './auth/routes';
 import businessRoutes from './businesses/routes';
+import campaignRoutes from './campaigns/routes';
+import contactFilterRoutes from './contact-filters/routes';
 import contactExampleFiles from './contacts/example-files';
 import contactRoutes from './contacts/routes';
 import type { AppConfig } from './config';
@@ -66,6 +68,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(userRoutes);
       await api.register(businessRoutes);
       await api.register(contactRoutes);
+      await api.register(contactFilterRoutes);
+      await api.register(campaignRoutes, { config });
     },
     { prefix: '/api' },
   );

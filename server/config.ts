@@ -28,6 +28,19 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: the campaign wizard says no SMS sender is configured.
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^(\+\d{6,15}|[A-Za-z0-9][A-Za-z0-9 ]{0,10})$/,
+      'must be a phone number such as +4915112345678, or a sender name of up to 11 letters, digits and spaces',
+    )
+    .or(z.literal(''))
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address such as "Starboost <no-reply@example.com>" or no-reply@example.com')
+    .default('Starboost <no-reply@localhost>'),
   // Empty serves the API only (as `npm run dev` does, with Vite serving the app).
   STATIC_DIR: z.string().default('./dist'),
 });
@@ -45,6 +58,10 @@ export type AppConfig = {
   authRateLimitPerMinute: number;
   trustProxy: boolean | string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The sender of text messages (number or sender name); null when not configured. */
+  smsFrom: string | null;
+  /** The From of campaign emails. */
+  mailFrom: string;
   /** Built browser app to serve; null serves only the API (tests, `npm run dev`). */
   staticDir: string | null;
 };
@@ -73,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smsFrom: e.SMS_FROM || null,
+    mailFrom: e.MAIL_FROM,
     staticDir: e.STATIC_DIR || null,
   };
 }

@@ -12,6 +12,7 @@ const businessColumns = {
   country: businesses.country,
   city: businesses.city,
   postalCode: businesses.postalCode,
+  reviewLink: businesses.reviewLink,
 };
 
 export function listBusinessesOf(db: Db, ownerId: number) {

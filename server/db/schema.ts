@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -69,6 +72,8 @@ export const businesses = pgTable(
     country: text('country').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
+    // Where the ${reviewLink} of a campaign message points.
+    reviewLink: text('review_link'),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
@@ -108,5 +113,99 @@ export const contacts = pgTable(
     index('contacts_business_id_idx').on(t.businessId, t.id),
     check('contacts_gender_check', sql`${t.gender} in ('MALE', 'FEMALE', 'NOT_SPECIFIED')`),
     check('contacts_status_check', sql`${t.status} in ('ACTIVE', 'UNSUBSCRIBED')`),
+  ],
+);
+
+/** SQL `in (...)` list of fixed, known values (never request data). */
+const sqlList = (values: readonly (string | number)[]) =>
+  sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '));
+
+export const FILTER_ATTRIBUTE_VALUES = [
+  'firstName', 'lastName', 'email', 'phoneNumber', 'tags', 'birthDate', 'lastVisited', 'gender',
+] as const;
+export const FILTER_OPERATOR_VALUES = [
+  'BEGINS_WITH', 'ENDS_WITH', 'CONTAINS', 'DOES_NOT_CONTAIN',
+  'LESS_THAN', 'LESS_THAN_EQUALS', 'GREATER_THAN', 'GREATER_THAN_EQUALS',
+  'EQUALS', 'NOT_EQUALS',
+] as const;
+
+/** A saved recipient segment of one business; names are unique in the business, whatever their case. */
+export const contactFilters = pgTable(
+  'contact_filters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_filters_business_name_lower_key').on(t.businessId, sql`lower(${t.name})`),
+    // Target of campaigns' (contact_filter_id, business_id) key: a campaign's filter is of its own business.
+    unique('contact_filters_id_business_key').on(t.id, t.businessId),
+  ],
+);
+
+/** One condition of a filter; conditions are ANDed, `position` keeps the order they were entered in. */
+export const contactFilterItems = pgTable(
+  'contact_filter_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contactFilterId: integer('contact_filter_id')
+      .notNull()
+      .references(() => contactFilters.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    attribute: text('attribute', { enum: FILTER_ATTRIBUTE_VALUES }).notNull(),
+    operator: text('operator', { enum: FILTER_OPERATOR_VALUES }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('contact_filter_items_filter_position_key').on(t.contactFilterId, t.position),
+    check('contact_filter_items_attribute_check', sql`${t.attribute} in (${sqlList(FILTER_ATTRIBUTE_VALUES)})`),
+    check('contact_filter_items_operator_check', sql`${t.operator} in (${sqlList(FILTER_OPERATOR_VALUES)})`),
+  ],
+);
+
+export const CAMPAIGN_TYPE_VALUES = ['SMS', 'EMAIL'] as const;
+export const CAMPAIGN_STATUS_VALUES = ['CREATED', 'IN_PROGRESS', 'PAUSED', 'FAILED', 'COMPLETED', 'CANCELED'] as const;
+
+/** A message to a filter's contacts; names are unique in the business, whatever their case. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    contactFilterId: integer('contact_filter_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: CAMPAIGN_TYPE_VALUES }).notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUS_VALUES }).notNull().default('CREATED'),
+    // CREATED: the scheduled start (null for a draft); afterwards: when it started.
+    startTime: timestamp('start_time', { withTimezone: true }),
+    interval: integer('interval').notNull(),
+    intervalSize: integer('interval_size').notNull(),
+    sendAllAtOnce: boolean('send_all_at_once').notNull().default(true),
+    subject: text('subject'),
+    messageBody: text('message_body').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaigns_business_name_lower_key').on(t.businessId, sql`lower(${t.name})`),
+    index('campaigns_contact_filter_idx').on(t.contactFilterId),
+    // A filter in use cannot be deleted. NO ACTION rather than RESTRICT: it is checked at the end of
+    // the statement, so deleting a business (or its owner) removes its campaigns and filters together.
+    foreignKey({
+      name: 'campaigns_contact_filter_fk',
+      columns: [t.contactFilterId, t.businessId],
+      foreignColumns: [contactFilters.id, contactFilters.businessId],
+    }).onDelete('no action'),
+    check('campaigns_type_check', sql`${t.type} in (${sqlList(CAMPAIGN_TYPE_VALUES)})`),
+    check('campaigns_status_check', sql`${t.status} in (${sqlList(CAMPAIGN_STATUS_VALUES)})`),
+    check('campaigns_interval_check', sql`${t.interval} > 0 and ${t.intervalSize} > 0`),
+    check('campaigns_email_subject_check', sql`${t.type} <> 'EMAIL' or ${t.subject} is not null`),
   ],
 );

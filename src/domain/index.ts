@@ -1,3 +1,5 @@
 export * from './messages';
 export * from './rules';
 export * from './contacts';
+export * from './filters';
+export * from './campaigns';

@@ -78,6 +78,17 @@ export const registrationSchema = z.object({
 });
 export type RegistrationPayload = z.infer<typeof registrationSchema>;
 
+/** An absolute http(s) address, at most 500 characters. */
+export function isWebAddress(value: string): boolean {
+  if (value.length > 500) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 const businessText = (requiredMessage: string, label: string, max: number = limits.businessTextMax) =>
   requiredText(requiredMessage, { length: max, message: maxMessage(label, max) });
 
@@ -93,8 +104,16 @@ export const businessSchema = z.object({
     z.regex(/^\d+$/, m.postalCodeInteger),
     z.maxLength(limits.businessTextMax, maxMessage('Postal code', limits.businessTextMax)),
   ),
+  /** Optional: where `${reviewLink}` in a campaign message points (the business's review page). */
+  reviewLink: z.pipe(
+    z.optional(z.nullable(z.string({ error: m.reviewLinkInvalid }))).check(
+      z.refine((value) => !value?.trim() || isWebAddress(value.trim()), m.reviewLinkInvalid),
+    ),
+    z.transform((value) => value?.trim() || null),
+  ),
 });
 export type BusinessPayload = z.infer<typeof businessSchema>;
+export type BusinessFormValues = z.input<typeof businessSchema>;
 
 /** Field name -> first message, the shape of the API's `errors` object and of form errors. */
 export type FieldErrors = Record<string, string>;

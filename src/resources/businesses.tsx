@@ -9,6 +9,7 @@ export type Business = {
   country: string;
   city: string;
   postalCode: string;
+  reviewLink: string | null;
 };
 
 export const businessesResource: StarboostResource = {

@@ -36,7 +36,7 @@ type Business = ReturnType<typeof validBusiness>;
 const storedBusinessesNamed = (name: string) =>
   testApp.app.db.select().from(businesses).where(eq(businesses.name, name));
 
-type Case = { title: string; field: keyof Business; value: string | undefined; message: string };
+type Case = { title: string; field: keyof Business | 'reviewLink'; value: string | undefined; message: string };
 
 /** Section 5, business form. */
 const invalidBusinesses: Case[] = [
@@ -55,6 +55,12 @@ const invalidBusinesses: Case[] = [
   { title: 'postal code with letters', field: 'postalCode', value: '10A15', message: 'Postal code must be an integer' },
   { title: 'postal code negative', field: 'postalCode', value: '-10115', message: 'Postal code must be an integer' },
   { title: 'postal code decimal', field: 'postalCode', value: '101.15', message: 'Postal code must be an integer' },
+  ...['not a link', 'ftp://example.com/review', 'javascript:alert(1)', 'https://'].map((value): Case => ({
+    title: `review link ${value}`,
+    field: 'reviewLink',
+    value,
+    message: 'Review link must be a web address starting with http:// or https://',
+  })),
 ];
 
 /** Section 9 field limits: the limit itself is accepted, one more character is refused. */
@@ -99,8 +105,18 @@ describe('create-new-business', () => {
 
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toEqual({ id: expect.any(Number), ...business });
+    expect(created).toEqual({ id: expect.any(Number), ...business, reviewLink: null });
     expect(await storedBusinessesNamed(business.name)).toHaveLength(1);
+  });
+
+  it('keeps an optional review link, trimmed, and answers it in the list', async () => {
+    const business = { ...validBusiness(), reviewLink: '  https://g.page/r/corner-bakery/review  ' };
+    const created = (await owner.post(CREATE, business)).json();
+    expect(created.reviewLink).toBe('https://g.page/r/corner-bakery/review');
+    const listed = (await owner.get('/api/business/get-current-users-businesses')).json() as Array<{ id: number; reviewLink: string }>;
+    expect(listed.find((entry) => entry.id === created.id)?.reviewLink).toBe('https://g.page/r/corner-bakery/review');
+    const blank = (await owner.post(CREATE, { ...validBusiness(), reviewLink: '   ' })).json();
+    expect(blank.reviewLink).toBeNull();
   });
 
   it('trims surrounding whitespace', async () => {

@@ -2,23 +2,30 @@ import { useForm } from '@refinedev/antd';
 import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { toasts } from '../../domain/messages';
-import { businessSchema, type BusinessPayload } from '../../domain/rules';
+import { businessSchema, type BusinessFormValues } from '../../domain/rules';
 import { zodRule } from '../../components/forms/zod-rule';
 import { selectedBusinessStore } from '../../providers/selected-business';
 import type { Business } from '../../resources/businesses';
 
-const fields: Array<{ name: keyof BusinessPayload; label: string; span: number }> = [
+const fields: Array<{ name: keyof BusinessFormValues; label: string; span: number; placeholder?: string; extra?: string }> = [
   { name: 'name', label: 'Name', span: 24 },
   { name: 'streetName', label: 'Street name', span: 16 },
   { name: 'streetNumber', label: 'Street number', span: 8 },
   { name: 'country', label: 'Country', span: 12 },
   { name: 'city', label: 'City', span: 12 },
   { name: 'postalCode', label: 'Postal code', span: 12 },
+  {
+    name: 'reviewLink',
+    label: 'Review link (optional)',
+    span: 24,
+    placeholder: 'https://g.page/r/your-business/review',
+    extra: 'Where customers leave a review; campaign messages can link to it with ${reviewLink}.',
+  },
 ];
 
 export default function AddNewBusinessPage() {
   const navigate = useNavigate();
-  const { formProps, saveButtonProps } = useForm<Business, never, BusinessPayload>({
+  const { formProps, saveButtonProps } = useForm<Business, never, BusinessFormValues>({
     resource: 'businesses',
     action: 'create',
     redirect: false,
@@ -36,10 +43,10 @@ export default function AddNewBusinessPage() {
       </Typography.Title>
       <Form {...formProps} layout="vertical" requiredMark={false}>
         <Row gutter={12}>
-          {fields.map(({ name, label, span }) => (
+          {fields.map(({ name, label, span, placeholder, extra }) => (
             <Col key={name} xs={24} sm={span}>
-              <Form.Item label={label} name={name} rules={[zodRule(businessSchema, name)]}>
-                <Input inputMode={name === 'postalCode' ? 'numeric' : undefined} />
+              <Form.Item label={label} name={name} rules={[zodRule(businessSchema, name)]} extra={extra}>
+                <Input inputMode={name === 'postalCode' ? 'numeric' : undefined} placeholder={placeholder} />
               </Form.Item>
             </Col>
           ))}

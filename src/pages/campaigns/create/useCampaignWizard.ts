@@ -20,7 +20,7 @@ export function useCampaignWizard(business: SelectedBusiness, editId: number | n
   );
   const filters = useList<ContactFilter>({ resource: 'contactFilters', meta: { businessId: business.id }, pagination: { mode: 'off' } });
   const contacts = useList<Contact>({ resource: 'contacts', meta: { businessId: business.id }, pagination: { mode: 'off' } });
-  const businesses = useList<Business & { reviewLink?: string | null }>({ resource: 'businesses', pagination: { mode: 'off' } });
+  const businesses = useList<Business>({ resource: 'businesses', pagination: { mode: 'off' } });
   const senders = useCustom<CampaignSenders>({ url: '', method: 'get', meta: { resource: 'campaigns', action: 'senders' } });
 
   const [step, setStep] = useState(0);

@@ -1,0 +1,273 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import {
+  actionRefusedMessage,
+  allowedStatuses,
+  campaignCopyName,
+  campaignMessages,
+  type Campaign,
+  type CampaignAction,
+  type CampaignStatus,
+  type LaunchCampaign,
+  type NewCampaign,
+  type UpdateCampaign,
+} from '../../src/domain';
+import { requireOwnedBusiness } from '../businesses/queries';
+import { isStorableId } from '../contact-filters/queries';
+import type { Db } from '../db/client';
+import { campaigns, contactFilters } from '../db/schema';
+import { conflict, HttpError, notFound } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
+
+/** A campaign's own columns; every answer reads them through a CTE, so writes can answer in one statement. */
+const campaignFields = {
+  id: campaigns.id,
+  name: campaigns.name,
+  type: campaigns.type,
+  status: campaigns.status,
+  startTime: campaigns.startTime,
+  interval: campaigns.interval,
+  intervalSize: campaigns.intervalSize,
+  subject: campaigns.subject,
+  messageBody: campaigns.messageBody,
+  businessId: campaigns.businessId,
+  contactFilterId: campaigns.contactFilterId,
+  sendAllAtOnce: campaigns.sendAllAtOnce,
+  failureReason: campaigns.failureReason,
+  createdAt: campaigns.createdAt,
+};
+type CampaignSource<Alias extends string> = WithSubqueryWithSelection<typeof campaignFields, Alias>;
+
+/** The campaigns of `source` as the API answers them, newest first: with the filter's name and counts. */
+async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSource<Alias>): Promise<Campaign[]> {
+  const rows = await db
+    .with(source)
+    .select({
+      id: source.id,
+      name: source.name,
+      type: source.type,
+      status: source.status,
+      startTime: source.startTime,
+      contactFilterName: contactFilters.name,
+      interval: source.interval,
+      intervalSize: source.intervalSize,
+      subject: source.subject,
+      messageBody: source.messageBody,
+      businessId: source.businessId,
+      contactFilterId: source.contactFilterId,
+      sendAllAtOnce: source.sendAllAtOnce,
+      failureReason: source.failureReason,
+      // Zero until messages are sent; sending will aggregate its deliveries here, in the same query.
+      counts: sql<Campaign['counts']>`json_build_object('recipients', 0, 'sent', 0, 'failed', 0)`,
+    })
+    .from(source)
+    .innerJoin(contactFilters, eq(contactFilters.id, source.contactFilterId))
+    .orderBy(desc(source.createdAt), desc(source.id));
+  return rows.map((row) => ({ ...row, startTime: row.startTime?.toISOString() ?? null }));
+}
+
+/** Every campaign of a business in one query. */
+export function listCampaigns(db: Db, businessId: number): Promise<Campaign[]> {
+  return answerCampaigns(db, db.$with('listed').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.businessId, businessId))));
+}
+
+type CampaignState = { id: number; businessId: number; status: CampaignStatus; startTime: string | null };
+
+async function campaignState(db: Db, id: number): Promise<CampaignState | undefined> {
+  const [row] = await db
+    .select({ id: campaigns.id, businessId: campaigns.businessId, status: campaigns.status, startTime: campaigns.startTime })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  return row && { ...row, startTime: row.startTime?.toISOString() ?? null };
+}
+
+/**
+ * The campaign when its business is the owner's, checked through requireOwnedBusiness. Another
+ * owner's campaign answers exactly like a missing one.
+ */
+export async function ownedCampaign(db: Db, ownerId: number, id: number) {
+  const campaign = isStorableId(id) ? await campaignState(db, id) : undefined;
+  if (!campaign) throw notFound(campaignMessages.notFound);
+  try {
+    const business = await requireOwnedBusiness(db, ownerId, campaign.businessId);
+    return { campaign, business };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(campaignMessages.notFound);
+    throw error;
+  }
+}
+
+/** Why an atomic change found nothing to change: the campaign is gone, or its status (now) refuses the action. */
+async function refusal(db: Db, id: number, action: CampaignAction) {
+  const current = await campaignState(db, id);
+  return current ? conflict(actionRefusedMessage(action, current)) : notFound(campaignMessages.notFound);
+}
+
+/** The status condition of an action: the WHERE that makes each change atomic against concurrent ones. */
+const statusAllows = (action: CampaignAction) => inArray(campaigns.status, [...allowedStatuses(action)]);
+
+export async function campaignNameTaken(db: Db, businessId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.businessId, businessId),
+        sql`lower(${campaigns.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(campaigns.id, exceptId),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Runs a write that may hit the unique campaign name, answering 409 when it does. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(campaignMessages.duplicateName);
+    throw error;
+  }
+}
+
+const contentOf = (campaign: NewCampaign | LaunchCampaign | UpdateCampaign) => ({
+  name: campaign.name,
+  type: campaign.type,
+  contactFilterId: campaign.contactFilterId,
+  interval: campaign.interval,
+  intervalSize: campaign.intervalSize,
+  sendAllAtOnce: campaign.sendAllAtOnce,
+  subject: campaign.subject,
+  messageBody: campaign.messageBody,
+});
+
+/** A draft (no start time), or scheduled. */
+export async function insertCampaign(db: Db, campaign: NewCampaign): Promise<Campaign> {
+  const [created] = await withUniqueName(() =>
+    answerCampaigns(
+      db,
+      db.$with('created').as(
+        db
+          .insert(campaigns)
+          .values({
+            ...contentOf(campaign),
+            businessId: campaign.businessId,
+            status: 'CREATED',
+            startTime: campaign.startTime ? new Date(campaign.startTime) : null,
+          })
+          .returning(campaignFields),
+      ),
+    ),
+  );
+  return created!;
+}
+
+/** Created and started in one statement: it starts now. */
+export async function insertLaunchedCampaign(db: Db, campaign: LaunchCampaign): Promise<Campaign> {
+  const [launched] = await withUniqueName(() =>
+    answerCampaigns(
+      db,
+      db.$with('launched').as(
+        db
+          .insert(campaigns)
+          .values({ ...contentOf(campaign), businessId: campaign.businessId, status: 'IN_PROGRESS', startTime: sql`now()` })
+          .returning(campaignFields),
+      ),
+    ),
+  );
+  return launched!;
+}
+
+/** Edits a campaign only while it is CREATED (checked in the same statement). */
+export async function updateCampaign(db: Db, id: number, campaign: UpdateCampaign): Promise<Campaign> {
+  const [updated] = await withUniqueName(() =>
+    answerCampaigns(
+      db,
+      db.$with('updated').as(
+        db
+          .update(campaigns)
+          .set({
+            ...contentOf(campaign),
+            startTime: campaign.startTime ? new Date(campaign.startTime) : null,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(campaigns.id, id), statusAllows('edit')))
+          .returning(campaignFields),
+      ),
+    ),
+  );
+  if (!updated) throw await refusal(db, id, 'edit');
+  return updated;
+}
+
+const changesOf = {
+  // A scheduled campaign started by hand starts now; a paused one keeps its original start.
+  start: () => ({
+    status: 'IN_PROGRESS' as const,
+    startTime: sql`case when ${campaigns.status} = 'CREATED' then now() else ${campaigns.startTime} end`,
+  }),
+  pause: () => ({ status: 'PAUSED' as const }),
+  cancel: () => ({ status: 'CANCELED' as const }),
+};
+
+/**
+ * Moves a campaign to its next status in one `update ... where status in (allowed)`: of two
+ * concurrent actions each sees the other's result, so a refused one changes nothing. The answer
+ * comes from the same statement, so it is exactly the state this action produced.
+ */
+export async function changeCampaignStatus(db: Db, id: number, action: keyof typeof changesOf): Promise<Campaign> {
+  const [changed] = await answerCampaigns(
+    db,
+    db.$with('changed').as(
+      db
+        .update(campaigns)
+        .set({ ...changesOf[action](), updatedAt: sql`now()` })
+        .where(and(eq(campaigns.id, id), statusAllows(action)))
+        .returning(campaignFields),
+    ),
+  );
+  if (!changed) throw await refusal(db, id, action);
+  return changed;
+}
+
+export async function deleteCampaign(db: Db, id: number): Promise<{ id: number }> {
+  const [row] = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), statusAllows('delete')))
+    .returning({ id: campaigns.id });
+  if (!row) throw await refusal(db, id, 'delete');
+  return row;
+}
+
+/** Concurrent duplicates of one campaign race for the same copy name; the loser picks the next. */
+const COPY_ATTEMPTS = 5;
+
+/** A CREATED copy without a start time, named 'Copy of X' (then 'Copy of X (2)', ...). */
+export async function duplicateCampaign(db: Db, id: number, businessId: number): Promise<Campaign> {
+  for (let attempt = 1; ; attempt += 1) {
+    const [source] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, id));
+    if (!source) throw notFound(campaignMessages.notFound);
+    const taken = await db
+      .select({ name: campaigns.name })
+      .from(campaigns)
+      .where(and(eq(campaigns.businessId, businessId), sql`lower(${campaigns.name}) like 'copy of %'`));
+    const name = campaignCopyName(source.name, taken.map((row) => row.name));
+    try {
+      const [copy] = await answerCampaigns(
+        db,
+        db.$with('copied', campaignFields).as(
+          sql`insert into campaigns (business_id, contact_filter_id, name, type, "interval", interval_size, send_all_at_once, subject, message_body)
+              select business_id, contact_filter_id, ${name}, type, "interval", interval_size, send_all_at_once, subject, message_body
+              from campaigns where id = ${id} and ${statusAllows('duplicate')}
+              returning *`,
+        ),
+      );
+      if (!copy) throw await refusal(db, id, 'duplicate');
+      return copy;
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < COPY_ATTEMPTS) continue;
+      if (isUniqueViolation(error)) throw conflict(campaignMessages.duplicateName);
+      throw error;
+    }
+  }
+}

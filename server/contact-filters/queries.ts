@@ -1,0 +1,125 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { FILTER_ATTRIBUTE_TYPE, type ContactFilter, type FilterAttribute, type FilterCondition } from '../../src/domain';
+import { queryRows, type Db } from '../db/client';
+import { contactFilterItems, contactFilters, contacts } from '../db/schema';
+
+/** PostgreSQL's `integer` range: ids outside it cannot exist, and comparing with them is an error. */
+const INT4_MAX = 2_147_483_647;
+export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
+
+/** A path parameter as an id; anything else becomes 0, which matches nothing. */
+export const idParam = (value: string) => (/^\d{1,10}$/.test(value) && isStorableId(Number(value)) ? Number(value) : 0);
+
+/**
+ * The only place a filter attribute becomes SQL: a fixed map, so no column name ever comes from a
+ * request. lastVisited is compared by its calendar day in UTC (dates carry no time zone).
+ */
+const COLUMN_OF: Record<FilterAttribute, SQL> = {
+  firstName: sql`${contacts.firstName}`,
+  lastName: sql`${contacts.lastName}`,
+  email: sql`${contacts.email}`,
+  phoneNumber: sql`${contacts.phoneNumber}`,
+  tags: sql`${contacts.tags}`,
+  birthDate: sql`${contacts.birthDate}`,
+  lastVisited: sql`(${contacts.lastVisited} at time zone 'UTC')::date`,
+  gender: sql`${contacts.gender}`,
+};
+
+/** The value taken literally inside a LIKE pattern (backslash is the escape character). */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+const like = (column: SQL, pattern: string, negated = false) =>
+  sql`lower(${column}) ${sql.raw(negated ? 'not like' : 'like')} lower(${pattern}) escape '\\'`;
+
+function conditionSql({ attribute, operator, value }: FilterCondition): SQL {
+  const column = COLUMN_OF[attribute];
+  if (!column) throw new Error(`Unknown filter attribute ${attribute}`);
+  const type = FILTER_ATTRIBUTE_TYPE[attribute];
+  const literal = likeLiteral(value);
+  // Text columns are NOT NULL (tags default to ''), so DOES_NOT_CONTAIN holds for an empty one.
+  if (type === 'text' && operator === 'BEGINS_WITH') return like(column, `${literal}%`);
+  if (type === 'text' && operator === 'ENDS_WITH') return like(column, `%${literal}`);
+  if (type === 'text' && operator === 'CONTAINS') return like(column, `%${literal}%`);
+  if (type === 'text' && operator === 'DOES_NOT_CONTAIN') return like(column, `%${literal}%`, true);
+  // A NULL last visit (never checked in) compares as unknown: no date condition holds for it.
+  if (type === 'date' && operator === 'LESS_THAN') return sql`${column} < ${value}::date`;
+  if (type === 'date' && operator === 'LESS_THAN_EQUALS') return sql`${column} <= ${value}::date`;
+  if (type === 'date' && operator === 'GREATER_THAN') return sql`${column} > ${value}::date`;
+  if (type === 'date' && operator === 'GREATER_THAN_EQUALS') return sql`${column} >= ${value}::date`;
+  if (type === 'select' && operator === 'EQUALS') return sql`${column} = ${value}`;
+  if (type === 'select' && operator === 'NOT_EQUALS') return sql`${column} <> ${value}`;
+  throw new Error(`Operator ${operator} does not apply to ${attribute}`);
+}
+
+/**
+ * A WHERE fragment on `contacts` (not aliased) that holds for the contacts matching every
+ * condition; values are always parameters. Same meaning as the domain's contactMatchesFilter.
+ */
+export function contactFilterCondition(items: readonly FilterCondition[]): SQL {
+  if (items.length === 0) return sql`true`;
+  return sql.join(
+    items.map((item) => sql`(${conditionSql(item)})`),
+    sql` and `,
+  );
+}
+
+export async function countMatchingContacts(db: Db, businessId: number, items: readonly FilterCondition[]) {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${contacts}
+        where ${contacts.businessId} = ${businessId} and ${contactFilterCondition(items)}`,
+  );
+  return row!.count;
+}
+
+export async function contactFilterNameTaken(db: Db, businessId: number, name: string) {
+  const [row] = await db
+    .select({ id: contactFilters.id })
+    .from(contactFilters)
+    .where(and(eq(contactFilters.businessId, businessId), sql`lower(${contactFilters.name}) = lower(${name})`));
+  return row !== undefined;
+}
+
+export async function insertContactFilter(
+  db: Db,
+  businessId: number,
+  name: string,
+  items: readonly FilterCondition[],
+): Promise<ContactFilter> {
+  return db.transaction(async (tx) => {
+    const [filter] = await tx
+      .insert(contactFilters)
+      .values({ businessId, name })
+      .returning({ id: contactFilters.id, name: contactFilters.name, businessId: contactFilters.businessId });
+    await tx
+      .insert(contactFilterItems)
+      .values(items.map((item, position) => ({ contactFilterId: filter!.id, position, ...item })));
+    return { ...filter!, items: items.map(({ attribute, operator, value }) => ({ attribute, operator, value })) };
+  });
+}
+
+const itemsJson = sql`coalesce(
+  (select json_agg(json_build_object('attribute', i.attribute, 'operator', i.operator, 'value', i.value) order by i.position)
+   from contact_filter_items i where i.contact_filter_id = f.id),
+  '[]'::json)`;
+
+/** Every filter of a business with its conditions, in one query, by name. */
+export function listContactFilters(db: Db, businessId: number): Promise<ContactFilter[]> {
+  return queryRows<ContactFilter>(
+    db,
+    sql`select f.id, f.name, f.business_id as "businessId", ${itemsJson} as items
+        from contact_filters f where f.business_id = ${businessId}
+        order by lower(f.name), f.id`,
+  );
+}
+
+/** The filter when it belongs to the business, else undefined. */
+export async function contactFilterOfBusiness(db: Db, businessId: number, contactFilterId: number) {
+  if (!isStorableId(contactFilterId)) return undefined;
+  const [filter] = await queryRows<ContactFilter>(
+    db,
+    sql`select f.id, f.name, f.business_id as "businessId", ${itemsJson} as items
+        from contact_filters f where f.id = ${contactFilterId} and f.business_id = ${businessId}`,
+  );
+  return filter;
+}

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusiness, baseUrl, launchChromium, newAppPage, registerOwner, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+const card = (page: Page, name: string) => page.locator(`[data-testid="campaign-card"][data-campaign-name="${name}"]`);
+const badge = (page: Page, name: string) => card(page, name).getByTestId('status-badge').textContent();
+
+async function importContacts(page: Page, businessId: number) {
+  const csv = [
+    'First name,Last name,Email,Phone number,Birth date,Gender,Tags',
+    'Anna,Schmidt,anna@example.com,4915100000001,1988-04-12,Female,vip',
+    'Ben,Okafor,ben@example.com,4915100000002,1975-11-03,Male,',
+    'Chloe,Martin,chloe@example.com,4915100000003,1996-07-28,Female,vip',
+  ].join('\n');
+  const response = await page.request.post('/api/contact/import-contacts', {
+    data: { businessId, file: Buffer.from(csv).toString('base64') },
+    headers: { origin: baseUrl() },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Steps 1 and 2 of the wizard. */
+async function startWizard(page: Page, type: 'Email Campaign' | 'Text message Campaign', name: string) {
+  await page.goto('/campaigns');
+  await page.getByRole('button', { name: /Create new campaign/ }).click();
+  await page.waitForURL('**/campaigns/create-new-campaign');
+  await page.getByText(type).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Campaign name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Send pacing').waitFor();
+}
+
+async function chooseRecipients(page: Page, filterName: string) {
+  await page.getByLabel('Recipients').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: filterName }).click();
+}
+
+async function runAction(page: Page, name: string, action: string) {
+  await card(page, name).getByRole('button', { name: /Campaign actions/ }).click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: action }).click();
+  if (action === 'Edit') return;
+  await page.getByRole('dialog').getByText(`Are you sure you want to ${action.toLowerCase()} this campaign. This action cannot be reverted.`).waitFor();
+  await page.getByRole('button', { name: 'Confirm action' }).click();
+}
+
+describe('campaigns in Chromium', () => {
+  it('filter from the wizard, draft, schedule, launch, pause, duplicate, cancel, delete and edit', async () => {
+    const { page, context } = await newAppPage(browser, { width: 1440, height: 1000 });
+    await page.goto('/login');
+    const owner = await registerOwner(page);
+    await signIn(page, owner);
+    await addBusiness(page, 'Corner Bakery');
+    const businesses = await (await page.request.get('/api/business/get-current-users-businesses')).json();
+    await importContacts(page, businesses[0].id);
+
+    // Draft: a new filter created from the recipients select.
+    await startWizard(page, 'Email Campaign', 'Spring draft');
+    expect(await page.getByLabel('Email subject').inputValue()).toBe('Corner Bakery campaign');
+    await page.getByLabel('Recipients').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Create new filter' }).click();
+    const filterDialog = page.getByRole('dialog');
+    await filterDialog.getByLabel('Filter name').fill('VIP customers');
+    await filterDialog.getByLabel('Attribute').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Tags' }).click();
+    await filterDialog.getByLabel('Operator').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Contains' }).click();
+    await filterDialog.getByPlaceholder('Value').fill('vip');
+    await screenshot(page, 'campaigns-01-filter-dialog');
+    await filterDialog.getByRole('button', { name: 'Create filter' }).click();
+    await expect.poll(() => toast(page, 'Contact Filter Created').count()).toBe(1);
+    await page.getByText('2 recipients match this filter').waitFor();
+    await page.getByLabel('Message template').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Thank you for visiting' }).click();
+    await page.getByTestId('preview-body').filter({ hasText: 'Hi Anna, thank you for visiting Corner Bakery' }).waitFor();
+    await screenshot(page, 'campaigns-02-setup');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.waitForURL(/\/campaigns$/);
+    await expect.poll(() => toast(page, 'Campaign Created!').count()).toBe(1);
+    await expect.poll(() => badge(page, 'Spring draft')).toBe('Created');
+
+    // Scheduled: a future day at the default 12:00.
+    await startWizard(page, 'Text message Campaign', 'Spring scheduled');
+    await chooseRecipients(page, 'VIP customers');
+    await page.locator('textarea').fill('Hi ${firstName}, see you soon at ${businessName}!');
+    await page.getByLabel('Scheduled start').click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-header-next-btn').click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view').filter({ hasText: /^15$/ }).click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    expect(await page.getByLabel('Scheduled start').inputValue()).toMatch(/^15\.\d{2}\.\d{4} 12:00$/);
+    expect(await page.getByRole('button', { name: 'Save as draft' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Schedule campaign' }).click();
+    await page.waitForURL(/\/campaigns$/);
+    await expect.poll(() => badge(page, 'Spring scheduled')).toBe('Scheduled');
+
+    // Launched: running at once.
+    await startWizard(page, 'Email Campaign', 'Spring launch');
+    await chooseRecipients(page, 'VIP customers');
+    await page.locator('textarea').fill('Hi ${firstName}!');
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await page.waitForURL(/\/campaigns$/);
+    await expect.poll(() => toast(page, 'Campaign Started!').count()).toBe(1);
+    await expect.poll(() => badge(page, 'Spring launch')).not.toBe('Created');
+
+    // Lifecycle from the cards.
+    await page.reload();
+    await card(page, 'Spring launch').waitFor();
+    if ((await badge(page, 'Spring launch')) === 'Running') {
+      await runAction(page, 'Spring launch', 'Pause');
+      await expect.poll(() => badge(page, 'Spring launch')).toBe('Paused');
+    }
+    await runAction(page, 'Spring draft', 'Duplicate');
+    await card(page, 'Copy of Spring draft').waitFor();
+    await runAction(page, 'Spring scheduled', 'Cancel');
+    await expect.poll(() => badge(page, 'Spring scheduled')).toBe('Canceled');
+    await runAction(page, 'Spring scheduled', 'Delete');
+    await expect.poll(() => card(page, 'Spring scheduled').count()).toBe(0);
+    await screenshot(page, 'campaigns-03-overview');
+
+    // Edit the draft: the wizard opens filled in and saving updates it.
+    await runAction(page, 'Spring draft', 'Edit');
+    await page.waitForURL(/edit=/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByLabel('Campaign name').inputValue()).toBe('Spring draft');
+    await page.getByLabel('Campaign name').fill('Spring draft v2');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/campaigns$/);
+    await card(page, 'Spring draft v2').waitFor();
+    expect(await card(page, 'Spring draft').count()).toBe(0);
+    await context.close();
+  });
+});
