@@ -41,7 +41,7 @@ async function startWizard(page: Page, type: 'Email Campaign' | 'Text message Ca
 }
 
 async function chooseRecipients(page: Page, filterName: string) {
-  await page.getByLabel('Recipients').click();
+  await page.getByRole('combobox', { name: 'Recipients' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: filterName }).click();
 }
 
@@ -66,20 +66,20 @@ describe('campaigns in Chromium', () => {
     // Draft: a new filter created from the recipients select.
     await startWizard(page, 'Email Campaign', 'Spring draft');
     expect(await page.getByLabel('Email subject').inputValue()).toBe('Corner Bakery campaign');
-    await page.getByLabel('Recipients').click();
+    await page.getByRole('combobox', { name: 'Recipients' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Create new filter' }).click();
     const filterDialog = page.getByRole('dialog');
     await filterDialog.getByLabel('Filter name').fill('VIP customers');
-    await filterDialog.getByLabel('Attribute').click();
+    await filterDialog.getByRole('combobox', { name: 'Attribute' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Tags' }).click();
-    await filterDialog.getByLabel('Operator').click();
+    await filterDialog.getByRole('combobox', { name: 'Operator' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Contains' }).click();
     await filterDialog.getByPlaceholder('Value').fill('vip');
     await screenshot(page, 'campaigns-01-filter-dialog');
     await filterDialog.getByRole('button', { name: 'Create filter' }).click();
     await expect.poll(() => toast(page, 'Contact Filter Created').count()).toBe(1);
     await page.getByText('2 recipients match this filter').waitFor();
-    await page.getByLabel('Message template').click();
+    await page.getByRole('combobox', { name: 'Message template' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Thank you for visiting' }).click();
     await page.getByTestId('preview-body').filter({ hasText: 'Hi Anna, thank you for visiting Corner Bakery' }).waitFor();
     await screenshot(page, 'campaigns-02-setup');
@@ -92,11 +92,11 @@ describe('campaigns in Chromium', () => {
     await startWizard(page, 'Text message Campaign', 'Spring scheduled');
     await chooseRecipients(page, 'VIP customers');
     await page.locator('textarea').fill('Hi ${firstName}, see you soon at ${businessName}!');
-    await page.getByLabel('Scheduled start').click();
+    await page.locator('#startTime').click();
     await page.locator('.ant-picker-dropdown:visible .ant-picker-header-next-btn').click();
     await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view').filter({ hasText: /^15$/ }).click();
     await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-    expect(await page.getByLabel('Scheduled start').inputValue()).toMatch(/^15\.\d{2}\.\d{4} 12:00$/);
+    expect(await page.locator('#startTime').inputValue()).toMatch(/^15\.\d{2}\.\d{4} 12:00$/);
     expect(await page.getByRole('button', { name: 'Save as draft' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Schedule campaign' }).click();
     await page.waitForURL(/\/campaigns$/);
