@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBusiness, baseUrl, launchChromium, newAppPage, registerOwner, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addBusiness, baseUrl, newAppPage, registerOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 const card = (page: Page, name: string) => page.locator(`[data-testid="campaign-card"][data-campaign-name="${name}"]`);
 const badge = (page: Page, name: string) => card(page, name).getByTestId('status-badge').textContent();
 
@@ -55,7 +48,7 @@ async function runAction(page: Page, name: string, action: string) {
 
 describe('campaigns in Chromium', () => {
   it('filter from the wizard, draft, schedule, launch, pause, duplicate, cancel, delete and edit', async () => {
-    const { page, context } = await newAppPage(browser, { width: 1440, height: 1000 });
+    const { page, context } = await newAppPage(browser(), { width: 1440, height: 1000 });
     await page.goto('/login');
     const owner = await registerOwner(page);
     await signIn(page, owner);

@@ -1,23 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBusiness, baseUrl, launchChromium, newAppPage, registerOwner, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addBusiness, baseUrl, newAppPage, registerOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 const rows = (page: Page) => page.locator('.ant-table-row');
 const selectionCount = (page: Page) => page.getByTestId('selection-count').textContent();
 const rowCheckbox = (page: Page, index: number) => rows(page).nth(index).locator('.ant-checkbox-input');
 
 describe('contacts in Chromium', () => {
   it('import the example file, search, sort, select by range and keyboard, check in, delete, create', async () => {
-    const { page, context } = await newAppPage(browser, { width: 1440, height: 900 });
+    const { page, context } = await newAppPage(browser(), { width: 1440, height: 900 });
     await page.goto('/login');
     const owner = await registerOwner(page);
     await signIn(page, owner);

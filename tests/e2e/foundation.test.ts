@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBusiness, launchChromium, newAppPage, newOwner, registerOwner, screenshot, signIn } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addBusiness, newAppPage, newOwner, registerOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 const navItem = (page: Page, label: string) => page.locator('[data-testid="sidebar"] li.ant-menu-item').filter({ hasText: label });
 
 describe('foundation in Chromium', () => {
   it('register, sign in, add businesses, stay signed in, switch, sign out', async () => {
-    const { page, context } = await newAppPage(browser);
+    const { page, context } = await newAppPage(browser());
     const owner = newOwner();
 
     // Register through the form.
@@ -93,7 +86,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('offers the same menu at 375 px wide, with Log out in the user menu', async () => {
-    const { page, context } = await newAppPage(browser, { width: 375, height: 740 });
+    const { page, context } = await newAppPage(browser(), { width: 375, height: 740 });
     await page.goto('/login');
     const owner = await registerOwner(page);
     await signIn(page, owner);

@@ -1,9 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from './chromium';
 
-export { launchChromium } from './chromium';
+export { launchChromium };
+
+/** One Chromium for the test file, closed after it; call at the top level of the file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** The visible toast with this title. */
+export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
 export const baseUrl = () => inject('baseUrl');
 

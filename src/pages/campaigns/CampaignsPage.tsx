@@ -1,9 +1,10 @@
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Input, Row, Select, Spin, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Input, Row, Select, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES } from '../../domain/campaigns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError, LoadingState } from '../../components/ListStates';
 import { useSelectedBusiness } from '../../providers/selected-business';
 import { CampaignCard } from './CampaignCard';
 import { campaignSummary, matchesFilters, NO_FILTERS, type CampaignFilters } from './campaign-view';
@@ -85,18 +86,9 @@ export default function CampaignsPage() {
               />
             </Flex>
             {overview.isLoading ? (
-              <Flex vertical align="center" gap={12} style={{ padding: 48 }}>
-                <Spin />
-                <Typography.Text type="secondary">Loading campaigns</Typography.Text>
-              </Flex>
+              <LoadingState text="Loading campaigns" />
             ) : overview.isError ? (
-              <Alert
-                type="error"
-                showIcon
-                message="The campaigns could not be loaded."
-                description={overview.error?.message}
-                action={<Button onClick={() => void overview.refetch()}>Try again</Button>}
-              />
+              <LoadError what="campaigns" error={overview.error} onRetry={() => void overview.refetch()} />
             ) : overview.campaigns.length === 0 ? (
               <Empty description="You don't have any campaigns created" />
             ) : shown.length === 0 ? (

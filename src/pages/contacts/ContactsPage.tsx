@@ -1,10 +1,11 @@
 import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useDeleteMany } from '@refinedev/core';
-import { Alert, Button, Card, Dropdown, Empty, Flex, Input, Progress, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Flex, Input, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { IMPORT_EXAMPLE_FILES, IMPORT_FILE_ACCEPT } from '../../domain/contacts';
 import { toasts } from '../../domain/messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError, LoadingState } from '../../components/ListStates';
 import { useSelectedBusiness } from '../../providers/selected-business';
 import { ContactsTable } from './ContactsTable';
 import { CreateContactModal, type CreateContactModalHandle } from './CreateContactModal';
@@ -144,18 +145,9 @@ export default function ContactsPage() {
       </Flex>
 
       {table.isLoading ? (
-        <Flex vertical align="center" gap={12} style={{ padding: 64 }} data-testid="contacts-loading">
-          <Spin size="large" />
-          <Typography.Text type="secondary">Loading contacts</Typography.Text>
-        </Flex>
+        <LoadingState text="Loading contacts" testId="contacts-loading" />
       ) : table.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message="The contacts could not be loaded."
-          description={table.error?.message}
-          action={<Button onClick={() => void table.refetch()}>Try again</Button>}
-        />
+        <LoadError what="contacts" error={table.error} onRetry={() => void table.refetch()} />
       ) : !hasContacts ? (
         <Empty description={NO_CONTACTS_TEXT} style={{ padding: 48 }} />
       ) : (
