@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { contactIdsSchema, IMPORT_MAX_BYTES, newContactSchema } from '../../src/domain';
 import { conflict } from '../lib/errors';
@@ -9,7 +10,7 @@ import { contactsFromTable } from './import-rows';
 import {
   checkInOwnedContacts,
   contactEmailTaken,
-  contactsJson,
+  contactsJsonPages,
   deleteOwnedContacts,
   insertContact,
   ownedBusiness,
@@ -30,8 +31,8 @@ export default async function contactRoutes(app: FastifyInstance) {
   app.get<{ Params: { businessId: string } }>('/contact/get-contacts/:businessId', async (request, reply) => {
     const businessId = /^\d{1,10}$/.test(request.params.businessId) ? Number(request.params.businessId) : 0;
     await ownedBusiness(app.db, request.user.id, businessId);
-    // The array is already JSON text: sent as it is, never parsed and stringified again.
-    return reply.type('application/json; charset=utf-8').send(await contactsJson(app.db, businessId));
+    // The array is already JSON text: streamed as it is, never parsed and stringified again.
+    return reply.type('application/json; charset=utf-8').send(Readable.from(contactsJsonPages(app.db, businessId)));
   });
 
   app.post('/contact/create-new-contact', async (request, reply) => {
