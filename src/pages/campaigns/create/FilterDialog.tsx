@@ -30,15 +30,16 @@ function ValueInput({ attribute, value, onChange }: { attribute?: string; value?
       <DatePicker
         style={{ width: '100%' }}
         format="DD.MM.YYYY"
+        aria-label="Value"
         value={value ? dayjs(value) : null}
         onChange={(day) => onChange?.(day ? day.format('YYYY-MM-DD') : '')}
       />
     );
   }
   if (type === 'select') {
-    return <Select placeholder="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
+    return <Select placeholder="Value" aria-label="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
   }
-  return <Input placeholder="Value" value={value} maxLength={limits.filterConditionTextMax} onChange={(event) => onChange?.(event.target.value)} />;
+  return <Input placeholder="Value" aria-label="Value" value={value} maxLength={limits.filterConditionTextMax} onChange={(event) => onChange?.(event.target.value)} />;
 }
 
 /**

@@ -1,0 +1,82 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../src/App';
+import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
+import { signedInApi } from '../support/fixture-api';
+
+function renderDialog() {
+  const api = signedInApi([{ id: 5, name: 'Corner Bakery' }]);
+  const onCreated = vi.fn();
+  render(
+    <MemoryRouter>
+      <Providers>
+        <FilterDialog open businessId={5} onClose={() => {}} onCreated={onCreated} />
+      </Providers>
+    </MemoryRouter>,
+  );
+  return { api, onCreated, dialog: () => screen.getByRole('dialog') };
+}
+
+async function choose(container: HTMLElement, label: string, option: string) {
+  const select = within(container).getByRole('combobox', { name: label }).closest('.ant-select')!;
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
+  const match = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (item) => item.textContent === option,
+    );
+    expect(found).toBeTruthy();
+    return found!;
+  });
+  fireEvent.click(match);
+}
+
+const conditions = () => screen.getAllByTestId('filter-condition');
+
+describe('filter dialog', () => {
+  it('shows the spec messages for an empty filter', async () => {
+    const { dialog } = renderDialog();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+    for (const message of ['Filter name is required', 'Attribute is required', 'Operator is required', 'Value is required']) {
+      expect(await within(dialog()).findByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it('keeps the last condition, adds up to 10, and offers the operators of the attribute type', async () => {
+    const { dialog } = renderDialog();
+    const remove = () => within(dialog()).getAllByRole('button', { name: 'Remove condition' });
+    expect(remove()[0]).toBeDisabled();
+    const add = within(dialog()).getByRole('button', { name: /Add condition/ });
+    for (let count = 1; count < 10; count++) fireEvent.click(add);
+    await waitFor(() => expect(conditions()).toHaveLength(10));
+    expect(within(dialog()).getByRole('button', { name: /Add condition/ })).toBeDisabled();
+    fireEvent.click(remove()[9]!);
+    await waitFor(() => expect(conditions()).toHaveLength(9));
+
+    const first = conditions()[0]!;
+    await choose(first, 'Attribute', 'Birth date');
+    await choose(first, 'Operator', 'On or before');
+    // A date attribute gets a date picker; changing the attribute clears operator and value.
+    expect(first.querySelector('.ant-picker')).not.toBeNull();
+    await choose(first, 'Attribute', 'Gender');
+    await waitFor(() => expect(within(first).queryByText('On or before')).not.toBeInTheDocument());
+    await choose(first, 'Operator', 'Is not');
+    await choose(first, 'Value', 'Not specified');
+  });
+
+  it('creates the filter with the spec payload and reports it', async () => {
+    const { api, onCreated, dialog } = renderDialog();
+    api.on('POST /contact-filter/create-contact-filter-with-items', (body) => [201, { id: 9, name: 'VIP', businessId: 5, items: (body as { contactFilterItems: unknown[] }).contactFilterItems }]);
+    fireEvent.change(within(dialog()).getByLabelText('Filter name'), { target: { value: 'VIP' } });
+    const first = conditions()[0]!;
+    await choose(first, 'Attribute', 'Tags');
+    await choose(first, 'Operator', 'Contains');
+    fireEvent.change(within(first).getByPlaceholderText('Value'), { target: { value: 'vip' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+    expect(await screen.findByText('Contact Filter Created')).toBeInTheDocument();
+    expect(api.bodies['POST /contact-filter/create-contact-filter-with-items']).toEqual([
+      { contactFilter: { name: 'VIP', businessId: 5 }, contactFilterItems: [{ attribute: 'tags', operator: 'CONTAINS', value: 'vip' }] },
+    ]);
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 9, name: 'VIP' })));
+  });
+});
