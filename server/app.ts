@@ -10,6 +10,8 @@ import contactExampleFiles from './contacts/example-files';
 import contactRoutes from './contacts/routes';
 import type { AppConfig } from './config';
 import { databaseState, openDatabase, type Database } from './db/client';
+import deliveryPlugin from './delivery/plugin';
+import deliveryRoutes from './delivery/routes';
 import authentication from './plugins/authentication';
 import browserApp from './plugins/browser-app';
 import databasePlugin from './plugins/database';
@@ -22,6 +24,8 @@ export type BuildOptions = {
   database?: Database;
   migrate?: boolean;
   logger?: boolean;
+  /** Also run a delivery worker in this process (`npm start`); otherwise campaigns are only queued. */
+  worker?: boolean;
 };
 
 /** Builds the whole server: used by `npm start` and by every test. */
@@ -55,6 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(databasePlugin, { database });
   await app.register(requestGuards, { appOrigin: config.appOrigin });
   await app.register(authentication, { config });
+  await app.register(deliveryPlugin, { config, worker: options.worker ?? false });
 
   await app.register(
     async (api) => {
@@ -70,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       await api.register(contactRoutes);
       await api.register(contactFilterRoutes);
       await api.register(campaignRoutes, { config });
+      await api.register(deliveryRoutes, { config });
     },
     { prefix: '/api' },
   );

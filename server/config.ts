@@ -43,7 +43,57 @@ const envSchema = z.object({
     .default('Starboost <no-reply@localhost>'),
   // Empty serves the API only (as `npm run dev` does, with Vite serving the app).
   STATIC_DIR: z.string().default('./dist'),
+  // Public address of the app, for links in messages (unsubscribe) and Twilio's callbacks.
+  APP_URL: z.url('must be a URL such as https://app.example.com').optional(),
+  // Unset: emails go to the outbox (stored, not delivered).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587')
+    .or(z.literal(''))
+    .optional(),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  // All unset: text messages go to the outbox. Partly set: SMS campaigns fail with the reason.
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').or(z.literal('')).optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_BASE_URL: z.url('must be a URL such as https://api.twilio.com').default('https://api.twilio.com'),
+  PACING_MINUTE_MS: z.coerce.number().int().min(1).default(60_000),
+  DELIVERY_WORKER: booleanFlag.default(true),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_LANES: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  DELIVERY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DELIVERY_LEASE_MS: z.coerce.number().int().min(500).default(120_000),
+  DELIVERY_POLL_MS: z.coerce.number().int().min(500).default(1000),
+  DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
 });
+
+export type DeliveryConfig = {
+  /** Public address of the app, without a trailing slash. */
+  appUrl: string;
+  /** null: emails go to the outbox. */
+  smtpUrl: string | null;
+  smtpMaxConnections: number;
+  twilio: { accountSid: string | null; authToken: string | null; baseUrl: string };
+  /** The length of a pacing "minute" (tests shorten it). */
+  minuteMs: number;
+  /** `npm start` also runs a delivery worker in the web process. */
+  workerInWeb: boolean;
+  /** Lane jobs (each a loop of claims) one worker process runs at once. */
+  concurrency: number;
+  /** Lane jobs per campaign sent all at once, so several workers share it. */
+  lanes: number;
+  /** Recipients claimed at once by a lane. */
+  batchSize: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  sendTimeoutMs: number;
+  /** A claim older than this is taken to belong to a dead worker and is sent again. */
+  leaseMs: number;
+  pollMs: number;
+  sweepMs: number;
+};
 
 export type AppConfig = {
   port: number;
@@ -64,6 +114,7 @@ export type AppConfig = {
   mailFrom: string;
   /** Built browser app to serve; null serves only the API (tests, `npm run dev`). */
   staticDir: string | null;
+  delivery: DeliveryConfig;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // A claim must outlive the slowest send, or a live worker's message would be sent twice.
+  if (e.DELIVERY_LEASE_MS < 2 * e.DELIVERY_SEND_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DELIVERY_LEASE_MS: must be at least twice DELIVERY_SEND_TIMEOUT_MS',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -93,5 +150,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsFrom: e.SMS_FROM || null,
     mailFrom: e.MAIL_FROM,
     staticDir: e.STATIC_DIR || null,
+    delivery: {
+      appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      smtpUrl: e.SMTP_URL || null,
+      smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID || null,
+        authToken: e.TWILIO_AUTH_TOKEN || null,
+        baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+      },
+      minuteMs: e.PACING_MINUTE_MS,
+      workerInWeb: e.DELIVERY_WORKER,
+      concurrency: e.DELIVERY_CONCURRENCY,
+      lanes: e.DELIVERY_LANES,
+      batchSize: e.DELIVERY_BATCH_SIZE,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
+      sendTimeoutMs: e.DELIVERY_SEND_TIMEOUT_MS,
+      leaseMs: e.DELIVERY_LEASE_MS,
+      pollMs: e.DELIVERY_POLL_MS,
+      sweepMs: e.DELIVERY_SWEEP_MS,
+    },
   };
 }

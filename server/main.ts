@@ -1,7 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** `npm start`: validated configuration, migrations, then the browser app and API on one port. */
+/**
+ * `npm start`: validated configuration, migrations, then the browser app and API on one port, and
+ * a delivery worker in the same process unless DELIVERY_WORKER=false.
+ */
 async function main() {
   let config;
   try {
@@ -13,7 +16,7 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, { worker: config.delivery.workerInWeb });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -21,6 +21,7 @@ const AddNewBusinessPage = lazy(() => import('./pages/add-new-business/AddNewBus
 const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
 const CampaignsPage = lazy(() => import('./pages/campaigns/CampaignsPage'));
 const CreateCampaignPage = lazy(() => import('./pages/campaigns/create/CreateCampaignPage'));
+const CampaignDetailsPage = lazy(() => import('./pages/campaigns/details/CampaignDetailsPage'));
 const ReputationPage = lazy(() => import('./pages/reputation/ReputationPage'));
 
 const spinner = <FullScreenSpinner />;
@@ -64,6 +65,7 @@ export function AppRoutes() {
             <Route path="/campaigns" element={<Outlet />}>
               <Route index element={<CampaignsPage />} />
               <Route path="create-new-campaign" element={<CreateCampaignPage />} />
+              <Route path=":id" element={<CampaignDetailsPage />} />
             </Route>
             <Route path="/reputation" element={<ReputationPage />} />
           </Route>

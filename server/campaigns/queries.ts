@@ -15,7 +15,8 @@ import {
 import { requireOwnedBusiness } from '../businesses/queries';
 import { isStorableId } from '../contact-filters/queries';
 import type { Db } from '../db/client';
-import { campaigns, contactFilters } from '../db/schema';
+import { campaigns, contactFilters, deliveries } from '../db/schema';
+import { campaignCounts } from '../delivery/details';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 
@@ -57,8 +58,8 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
       contactFilterId: source.contactFilterId,
       sendAllAtOnce: source.sendAllAtOnce,
       failureReason: source.failureReason,
-      // Zero until messages are sent; sending will aggregate its deliveries here, in the same query.
-      counts: sql<Campaign['counts']>`json_build_object('recipients', 0, 'sent', 0, 'failed', 0)`,
+      // Aggregated from the deliveries in this same query (an index-only count per campaign).
+      counts: campaignCounts(source.id),
     })
     .from(source)
     .innerJoin(contactFilters, eq(contactFilters.id, source.contactFilterId))
@@ -69,6 +70,12 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
 /** Every campaign of a business in one query. */
 export function listCampaigns(db: Db, businessId: number): Promise<Campaign[]> {
   return answerCampaigns(db, db.$with('listed').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.businessId, businessId))));
+}
+
+/** One campaign as the API answers it. */
+export async function getCampaign(db: Db, id: number): Promise<Campaign | undefined> {
+  const [campaign] = await answerCampaigns(db, db.$with('one').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.id, id))));
+  return campaign;
 }
 
 type CampaignState = { id: number; businessId: number; status: CampaignStatus; startTime: string | null };
@@ -216,6 +223,19 @@ const changesOf = {
  * comes from the same statement, so it is exactly the state this action produced.
  */
 export async function changeCampaignStatus(db: Db, id: number, action: keyof typeof changesOf): Promise<Campaign> {
+  // Canceling also cancels every recipient still waiting, in the same transaction. Sending claims
+  // read the campaign FOR SHARE, so none is claimed after this.
+  if (action === 'cancel') {
+    return db.transaction(async (tx) => {
+      const canceled = await changeStatus(tx as unknown as Db, id, action);
+      await tx.update(deliveries).set({ state: 'canceled' }).where(and(eq(deliveries.campaignId, id), eq(deliveries.state, 'queued')));
+      return canceled;
+    });
+  }
+  return changeStatus(db, id, action);
+}
+
+async function changeStatus(db: Db, id: number, action: keyof typeof changesOf): Promise<Campaign> {
   const [changed] = await answerCampaigns(
     db,
     db.$with('changed').as(

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATES } from '../../src/domain/delivery';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -209,3 +210,60 @@ export const campaigns = pgTable(
     check('campaigns_email_subject_check', sql`${t.type} <> 'EMAIL' or ${t.subject} is not null`),
   ],
 );
+
+export const DELIVERY_STATE_VALUES = DELIVERY_STATES;
+
+/**
+ * One recipient of a started campaign, fixed when it starts, with the message rendered then.
+ * queued (maybe waiting for a retry at next_attempt_at) -> sending (claimed by a worker) -> sent
+ * (accepted by the provider) -> delivered | failed; or canceled, skipped (unsubscribed before
+ * sending), outbox (no channel configured: stored, not delivered).
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    // Kept (as null) when the contact is deleted later: the campaign's history stays whole.
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    address: text('address').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    state: text('state', { enum: DELIVERY_STATE_VALUES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the last attempt was claimed; a 'sending' row older than the lease belongs to a dead worker.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    providerId: text('provider_id'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Random and stored (not derived), so a link cannot be guessed from ids.
+    unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_campaign_address_key').on(t.campaignId, t.address),
+    // Contact first: deleting contacts finds their deliveries (to set contact_id null) through it.
+    uniqueIndex('deliveries_contact_campaign_key').on(t.contactId, t.campaignId),
+    // Claims read a campaign's due rows in this order; counts per state read it alone.
+    index('deliveries_claim_idx').on(t.campaignId, t.state, t.nextAttemptAt, t.id),
+    index('deliveries_provider_id_idx').on(t.providerId),
+    uniqueIndex('deliveries_unsubscribe_token_key').on(t.unsubscribeToken),
+    check('deliveries_state_check', sql`${t.state} in (${sqlList(DELIVERY_STATE_VALUES)})`),
+  ],
+);
+
+/**
+ * A started campaign's sending state: its recipients are fixed once this row exists. For a paced
+ * campaign, the current batch window: it closes at window_ends_at with window_allowance sends left.
+ */
+export const campaignRuns = pgTable('campaign_runs', {
+  campaignId: integer('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  recipientsFixedAt: timestamp('recipients_fixed_at', { withTimezone: true }).notNull().defaultNow(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
+  windowAllowance: integer('window_allowance').notNull().default(0),
+});

@@ -3,3 +3,4 @@ export * from './rules';
 export * from './contacts';
 export * from './filters';
 export * from './campaigns';
+export * from './delivery';

@@ -2,8 +2,8 @@ import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { actionEndpoint, endpointFor, fillPath, type Endpoint } from './endpoints';
 import { http } from './http';
 
-async function call<T>(endpoint: Endpoint, params: Record<string, unknown>, body?: unknown): Promise<T> {
-  const response = await http.request<T>({ method: endpoint.method, url: fillPath(endpoint.path, params), data: body });
+async function call<T>(endpoint: Endpoint, params: Record<string, unknown>, body?: unknown, query?: unknown): Promise<T> {
+  const response = await http.request<T>({ method: endpoint.method, url: fillPath(endpoint.path, params), data: body, params: query });
   return response.data;
 }
 
@@ -45,10 +45,10 @@ export const dataProvider: DataProvider = {
   },
 
   /** `meta.resource` and `meta.action` name an entry of the endpoint map. */
-  async custom({ meta, payload }) {
+  async custom({ meta, payload, query }) {
     const { resource, action, ...params } = (meta ?? {}) as { resource?: string; action?: string };
     if (!resource || !action) throw new Error('custom() needs meta.resource and meta.action');
-    const data = await call<BaseRecord>(actionEndpoint(resource, action), params, payload);
+    const data = await call<BaseRecord>(actionEndpoint(resource, action), params, payload, query);
     return { data: data as never };
   },
 };

@@ -54,6 +54,7 @@ export const endpoints: Record<string, ResourceEndpoints> = {
       cancel: { method: 'put', path: '/campaign/cancel-campaign/{id}' },
       duplicate: { method: 'put', path: '/campaign/duplicate-campaign/{id}' },
       senders: { method: 'get', path: '/campaign/get-sender' },
+      details: { method: 'get', path: '/campaign/get-campaign-details/{id}' },
     },
   },
 };

@@ -3,6 +3,7 @@ import { initialJavaScriptBytes } from '../../scripts/bundle-size';
 import { startAppProcess } from '../support/app-process';
 import { benchContactsBrowser } from './contacts-browser';
 import { contactsServerBenchmark } from './contacts-server';
+import { deliveryBenchmark } from './delivery';
 import { median, printTable, type BenchRow } from './table';
 
 /** `npm run bench`: every benchmark, each printed as a table (medians; the machines are noisy). */
@@ -26,6 +27,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['app', appBenchmarks],
   ['contacts-server', () => contactsServerBenchmark((line) => console.error(`[bench] ${line}`))],
   ['contacts-browser', benchContactsBrowser],
+  ['delivery', () => deliveryBenchmark((line) => console.error(`[bench] ${line}`))],
 ];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;

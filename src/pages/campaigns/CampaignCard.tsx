@@ -1,6 +1,7 @@
 import { MailOutlined, MessageOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Flex, Progress, Tag, Typography, theme, type MenuProps } from 'antd';
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { CAMPAIGN_ACTION_NAMES, CAMPAIGN_TYPE_LABELS, isActionAllowed, type Campaign, type CampaignAction } from '../../domain/campaigns';
 import { BRAND_COLOR } from '../../theme';
 import { badgeColor, scheduleLine, statusBadge } from './campaign-view';
@@ -51,7 +52,7 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
               Campaign actions
             </Button>
           </Dropdown>
-          <Typography.Link>View details</Typography.Link>
+          <Link to={`/campaigns/${campaign.id}`}>View details</Link>
         </Flex>
       </Flex>
       {recipients > 0 && (

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import type { CampaignStatus } from '../../src/domain';
+import { queryRows, type Db } from '../db/client';
+import type { OutgoingMessage, SendOutcome } from './channels';
+import { currentWindow, retryDelayMs, type PacingWindow } from './pacing';
+import type { RunningCampaign } from './recipients';
+
+export type Claim = {
+  status: CampaignStatus | 'GONE';
+  messages: OutgoingMessage[];
+  /** Claimed rows whose contact had unsubscribed (or was deleted) since the start: marked skipped. */
+  skipped: number;
+  /** Paced campaigns: the batch window after this claim. */
+  window: PacingWindow | null;
+};
+
+/**
+ * Claims up to `limit` due recipients of a running campaign for this worker, in one transaction:
+ * rows are taken with FOR UPDATE SKIP LOCKED, so concurrent workers never claim one recipient
+ * twice, and each contact's status is read again, so one who unsubscribed since the start is
+ * skipped. The campaign row is read FOR SHARE: a pause or cancel waits for a claim in progress and
+ * every claim after it sees the new status. A paced campaign's window row is locked FOR UPDATE:
+ * its batch allowance is counted down here, by one claimer at a time.
+ */
+export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: number, minuteMs: number): Promise<Claim> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const lock = campaign.paced ? sql`for update of r for share of c` : sql`for share of c`;
+    const [row] = await queryRows<{ status: CampaignStatus; windowEndsAt: Date | null; windowAllowance: number; now: Date }>(
+      tx,
+      sql`select c.status, r.window_ends_at as "windowEndsAt", r.window_allowance as "windowAllowance", clock_timestamp() as now
+          from campaigns c join campaign_runs r on r.campaign_id = c.id
+          where c.id = ${campaign.id} ${lock}`,
+    );
+    if (!row) return { status: 'GONE', messages: [], skipped: 0, window: null };
+    if (row.status !== 'IN_PROGRESS') return { status: row.status, messages: [], skipped: 0, window: null };
+
+    let take = limit;
+    let window: ReturnType<typeof currentWindow> | null = null;
+    if (campaign.paced) {
+      window = currentWindow(
+        { endsAt: row.windowEndsAt && new Date(row.windowEndsAt), allowance: row.windowAllowance },
+        { intervalMinutes: campaign.interval, intervalSize: campaign.intervalSize, minuteMs },
+        new Date(row.now),
+      );
+      take = Math.min(limit, window.allowance);
+      if (take === 0) return { status: row.status, messages: [], skipped: 0, window };
+    }
+
+    const claimed = await queryRows<{
+      id: number;
+      state: string;
+      attempts: number;
+      address: string;
+      subject: string | null;
+      body: string;
+      unsubscribeToken: string;
+    }>(
+      tx,
+      sql`with picked as (
+            select d.id, d.contact_id from deliveries d
+            where d.campaign_id = ${campaign.id} and d.state = 'queued' and d.next_attempt_at <= now()
+            order by d.next_attempt_at, d.id
+            limit ${take}
+            for update skip locked
+          ), checked as (
+            select p.id, coalesce(ct.status = 'ACTIVE', false) as active
+            from picked p left join contacts ct on ct.id = p.contact_id
+          )
+          update deliveries d set
+            state = case when k.active then 'sending' else 'skipped' end,
+            attempts = d.attempts + case when k.active then 1 else 0 end,
+            claimed_at = case when k.active then now() else d.claimed_at end,
+            error = case when k.active then d.error else 'Not sent: the contact unsubscribed or was deleted.' end
+          from checked k
+          where d.id = k.id
+          returning d.id, d.state, d.attempts, d.address, d.subject, d.body, d.unsubscribe_token as "unsubscribeToken"`,
+    );
+    const messages = claimed
+      .filter((message) => message.state === 'sending')
+      .sort((a, b) => a.id - b.id)
+      .map(({ state: _state, ...message }) => message);
+    if (window && messages.length > 0) {
+      window = { ...window, allowance: window.allowance - messages.length };
+      await tx.execute(
+        sql`update campaign_runs set window_ends_at = ${window.endsAt!.toISOString()}, window_allowance = ${window.allowance}
+            where campaign_id = ${campaign.id}`,
+      );
+    }
+    return { status: row.status, messages, skipped: claimed.length - messages.length, window };
+  });
+}
+
+export type RetryPolicy = { maxAttempts: number; retryBaseMs: number };
+
+/**
+ * Records what the channel made of claimed messages, in one statement. Only the claim that sent a
+ * message records it (same attempt, still 'sending'): a status callback that came first, or a
+ * claim taken over after the lease, is not overwritten.
+ */
+export async function recordOutcomes(db: Db, outcomes: readonly SendOutcome[], policy: RetryPolicy) {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((outcome) => {
+    const base = { id: outcome.id, attempts: outcome.attempts, provider_id: null as string | null, error: null as string | null, next_attempt_at: null as string | null };
+    switch (outcome.result) {
+      case 'sent':
+        return { ...base, state: 'sent', provider_id: outcome.providerId };
+      case 'outbox':
+        return { ...base, state: 'outbox' };
+      case 'failed':
+        return { ...base, state: 'failed', error: outcome.error };
+      case 'retry':
+        if (outcome.attempts >= policy.maxAttempts) {
+          return { ...base, state: 'failed', error: `${outcome.error} (gave up after ${outcome.attempts} attempts)` };
+        }
+        return {
+          ...base,
+          state: 'queued',
+          error: outcome.error,
+          next_attempt_at: new Date(Date.now() + retryDelayMs(outcome.attempts, policy.retryBaseMs)).toISOString(),
+        };
+    }
+  });
+  await db.execute(
+    sql`update deliveries d set
+          state = r.state,
+          provider_id = coalesce(r.provider_id, d.provider_id),
+          error = r.error,
+          sent_at = case when r.state in ('sent', 'outbox') then now() else d.sent_at end,
+          next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at)
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as r(id int, attempts int, state text, provider_id text, error text, next_attempt_at timestamptz)
+        where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`,
+  );
+}
+
+/**
+ * Claims older than the lease belong to a worker that died (or hung) mid-send: they are queued
+ * again, so those few messages may go out twice; after the last attempt they fail.
+ */
+export async function releaseStaleClaims(db: Db, campaignId: number, leaseMs: number, maxAttempts: number) {
+  const released = await queryRows<{ id: number }>(
+    db,
+    sql`update deliveries set
+          state = case when attempts >= ${maxAttempts} then 'failed' else 'queued' end,
+          next_attempt_at = now(),
+          error = case when attempts >= ${maxAttempts}
+                       then 'The worker sending this message stopped on every attempt.'
+                       else 'The worker sending this message stopped; it is sent again.' end
+        where campaign_id = ${campaignId} and state = 'sending'
+          and claimed_at < now() - ${leaseMs}::int * interval '1 millisecond'
+        returning id`,
+  );
+  return released.length;
+}
+
+/** A live worker still sending a batch keeps its claims: they expire only when it stops renewing them. */
+export async function renewClaims(db: Db, messages: readonly OutgoingMessage[]) {
+  if (messages.length === 0) return;
+  const claims = JSON.stringify(messages.map(({ id, attempts }) => ({ id, attempts })));
+  await db.execute(
+    sql`update deliveries d set claimed_at = now()
+        from json_to_recordset(${claims}::json) as c(id int, attempts int)
+        where d.id = c.id and d.state = 'sending' and d.attempts = c.attempts`,
+  );
+}
+
+export type Pending = { queued: number; nextAttemptAt: Date | null; sending: number; oldestClaim: Date | null; now: Date };
+
+/** What is left to send: queued rows (maybe waiting for a retry) and rows being sent. */
+export async function pendingDeliveries(db: Db, campaignId: number): Promise<Pending> {
+  const [row] = await queryRows<Pending>(
+    db,
+    sql`select count(*) filter (where state = 'queued')::int as queued,
+               min(next_attempt_at) filter (where state = 'queued') as "nextAttemptAt",
+               count(*) filter (where state = 'sending')::int as sending,
+               min(claimed_at) filter (where state = 'sending') as "oldestClaim",
+               clock_timestamp() as now
+        from deliveries where campaign_id = ${campaignId} and state in ('queued', 'sending')`,
+  );
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { ...row!, nextAttemptAt: date(row!.nextAttemptAt), oldestClaim: date(row!.oldestClaim), now: new Date(row!.now) };
+}
+
+/** Every still queued recipient fails with the reason (the channel cannot send at all). */
+export async function failQueued(db: Db, campaignId: number, reason: string) {
+  await db.execute(sql`update deliveries set state = 'failed', error = ${reason} where campaign_id = ${campaignId} and state = 'queued'`);
+}
+
+/**
+ * Ends a running campaign once no recipient is queued, waiting for a retry or being sent:
+ * COMPLETED when anything went out (or into the outbox), else FAILED with the reason.
+ */
+export async function finishCampaign(db: Db, campaignId: number): Promise<CampaignStatus | null> {
+  const [stats] = await queryRows<{ succeeded: number; failed: number; skipped: number; topError: string | null }>(
+    db,
+    sql`select count(*) filter (where state in ('sent', 'delivered', 'outbox'))::int as succeeded,
+               count(*) filter (where state = 'failed')::int as failed,
+               count(*) filter (where state = 'skipped')::int as skipped,
+               mode() within group (order by error) filter (where state = 'failed') as "topError"
+        from deliveries where campaign_id = ${campaignId}`,
+  );
+  const { succeeded, failed, topError } = stats!;
+  const reason =
+    succeeded > 0
+      ? null
+      : failed > 0
+        ? failed === 1
+          ? `The message failed: ${topError}`
+          : `All ${failed} messages failed. Most common reason: ${topError}`
+        : 'Nothing was sent: every recipient unsubscribed or was deleted before their message went out.';
+  const [row] = await queryRows<{ status: CampaignStatus }>(
+    db,
+    sql`update campaigns set status = ${succeeded > 0 ? 'COMPLETED' : 'FAILED'}, failure_reason = ${reason}, updated_at = now()
+        where id = ${campaignId} and status = 'IN_PROGRESS'
+          and not exists (select 1 from deliveries where campaign_id = ${campaignId} and state in ('queued', 'sending'))
+        returning status`,
+  );
+  return row?.status ?? null;
+}
+
+/** A scheduled campaign whose start time has come starts (once, whoever gets there first). */
+export async function startDueCampaign(db: Db, campaignId: number): Promise<{ paced: boolean } | null> {
+  const [row] = await queryRows<{ paced: boolean }>(
+    db,
+    sql`update campaigns set status = 'IN_PROGRESS', updated_at = now()
+        where id = ${campaignId} and status = 'CREATED' and start_time is not null and start_time <= now()
+        returning not send_all_at_once as paced`,
+  );
+  return row ?? null;
+}
+
+/** What the sweep looks at: scheduled campaigns that are due, and every running one. */
+export async function campaignsToSweep(db: Db) {
+  return queryRows<{ id: number; status: CampaignStatus; paced: boolean }>(
+    db,
+    sql`select id, status, not send_all_at_once as paced from campaigns
+        where status = 'IN_PROGRESS' or (status = 'CREATED' and start_time <= now())
+        order by id`,
+  );
+}

@@ -1,0 +1,156 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { Channels, type OutgoingMessage } from './channels';
+import {
+  campaignsToSweep,
+  claimDeliveries,
+  failQueued,
+  finishCampaign,
+  pendingDeliveries,
+  recordOutcomes,
+  releaseStaleClaims,
+  renewClaims,
+  startDueCampaign,
+  type Pending,
+} from './claims';
+import type { PacingWindow } from './pacing';
+import { LANE_SLICE_MS, QUEUES, type DeliveryQueue, type LaneJob, type StartJob } from './queue';
+import { fixRecipients } from './recipients';
+
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** A lane waits in place for a batch or a retry due this soon, instead of queueing a successor. */
+const WAIT_IN_PLACE_MS = 2000;
+/** Rows other claimers hold for a moment are looked at again after this. */
+const MIN_WAKE_MS = 50;
+
+/**
+ * Sends campaigns: runs lane jobs (claim a batch, send it, record the outcomes, until nothing is
+ * due, then queue the lane again for when something will be), starts scheduled campaigns, and
+ * sweeps now and then for running campaigns without a lane and scheduled ones that are due, which
+ * covers restarts and lost jobs.
+ */
+export class DeliveryWorker {
+  private stopping = false;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private readonly channels: Channels;
+  private readonly active = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: DeliveryQueue,
+    private readonly config: AppConfig,
+    private readonly log: Log,
+  ) {
+    this.channels = new Channels(config);
+  }
+
+  async start() {
+    const { concurrency, sweepMs } = this.config.delivery;
+    await this.queue.work<LaneJob>(QUEUES.lane, concurrency, (job) => this.track(this.runLane(job)));
+    await this.queue.work<StartJob>(QUEUES.start, 1, (job) => this.track(this.startScheduled(job.campaignId)));
+    await this.sweep();
+    this.sweepTimer = setInterval(() => void this.sweep(), sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops taking jobs; lanes hand over after their current batch; then the channels close. */
+  async stop() {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    await this.queue.stopWorking();
+    await Promise.allSettled([...this.active]);
+    await this.channels.close();
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.active.add(work);
+    return work.finally(() => this.active.delete(work));
+  }
+
+  async sweep() {
+    if (this.stopping) return;
+    try {
+      for (const campaign of await campaignsToSweep(this.db)) {
+        if (campaign.status === 'CREATED') await this.startScheduled(campaign.id);
+        else await this.queue.runCampaign(campaign.id, campaign.paced);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'delivery sweep failed');
+    }
+  }
+
+  private async startScheduled(campaignId: number) {
+    const started = await startDueCampaign(this.db, campaignId);
+    if (started) await this.queue.runCampaign(campaignId, started.paced);
+  }
+
+  private async runLane({ campaignId, lane }: LaneJob) {
+    if (this.stopping) return this.queue.runLane(campaignId, lane);
+    const campaign = await fixRecipients(this.db, campaignId);
+    if (!campaign) return;
+    const channel = this.channels.for(campaign.type);
+    if ('unusable' in channel) {
+      await failQueued(this.db, campaignId, channel.unusable);
+      return this.finish(campaignId);
+    }
+    const { batchSize, minuteMs, leaseMs, maxAttempts, retryBaseMs } = this.config.delivery;
+    // Claims a dead worker left behind go first, not after everything else.
+    await releaseStaleClaims(this.db, campaignId, leaseMs, maxAttempts);
+    const deadline = Date.now() + LANE_SLICE_MS;
+    for (;;) {
+      // Handing over at once lets another worker go on while this one shuts down.
+      if (this.stopping) return this.queue.runLane(campaignId, lane);
+      const claim = await claimDeliveries(this.db, campaign, batchSize, minuteMs);
+      if (claim.status !== 'IN_PROGRESS') return;
+      if (claim.messages.length > 0) {
+        const outcomes = await this.whileRenewing(claim.messages, () => channel.send(claim.messages));
+        await recordOutcomes(this.db, outcomes, { maxAttempts, retryBaseMs });
+      }
+      if (claim.messages.length > 0 || claim.skipped > 0) {
+        if (Date.now() >= deadline) return this.queue.runLane(campaignId, lane);
+        continue;
+      }
+      if (await releaseStaleClaims(this.db, campaignId, leaseMs, maxAttempts)) continue;
+      const pending = await pendingDeliveries(this.db, campaignId);
+      if (pending.queued === 0 && pending.sending === 0) return this.finish(campaignId);
+      const wait = this.wakeAt(pending, claim.window) - pending.now.getTime();
+      if (wait <= WAIT_IN_PLACE_MS && Date.now() + wait < deadline) {
+        await sleep(wait);
+        continue;
+      }
+      return this.queue.runLane(campaignId, lane, new Date(Date.now() + wait));
+    }
+  }
+
+  /** Runs `send`, renewing the batch's claims every third of the lease so a slow batch is not taken over. */
+  private async whileRenewing<T>(messages: OutgoingMessage[], send: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      renewClaims(this.db, messages).catch((error) => this.log.warn({ err: error }, 'could not renew claims'));
+    }, this.config.delivery.leaseMs / 3);
+    try {
+      return await send();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** When this lane may next find work: the next retry or batch, or when in-flight claims expire. */
+  private wakeAt(pending: Pending, window: PacingWindow | null): number {
+    const times: number[] = [];
+    if (pending.queued > 0 && pending.nextAttemptAt) {
+      const due = pending.nextAttemptAt.getTime();
+      const batchFull = window && window.allowance <= 0 && window.endsAt;
+      times.push(batchFull ? Math.max(due, window.endsAt!.getTime()) : due);
+    }
+    if (pending.sending > 0 && pending.oldestClaim) times.push(pending.oldestClaim.getTime() + this.config.delivery.leaseMs);
+    return Math.max(Math.min(...times), pending.now.getTime() + MIN_WAKE_MS);
+  }
+
+  private async finish(campaignId: number) {
+    const status = await finishCampaign(this.db, campaignId);
+    if (status) this.log.info({ campaignId, status }, 'campaign finished');
+  }
+}

@@ -1,0 +1,148 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { DeliveryConfig } from '../config';
+import type { Database } from '../db/client';
+
+/** The job queues: a scheduled campaign's start, and the lanes that send a running campaign's messages. */
+export const QUEUES = { start: 'campaign-start', lane: 'campaign-lane' } as const;
+
+export type StartJob = { campaignId: number };
+export type LaneJob = { campaignId: number; lane: number };
+
+/**
+ * pg-boss speaks to the app's own database. On PostgreSQL it shares the node-postgres pool. PGlite
+ * (one in-process connection) works through pg-boss's `db` adapter: its schema script is one
+ * multi-statement text without parameters, which only `exec` runs.
+ */
+function queueConnection(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    const pglite = client as PGlite;
+    return {
+      async executeSql(text: string, values?: unknown[]) {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+}
+
+type Handler<T> = (data: T) => Promise<void>;
+
+/**
+ * The campaign jobs on pg-boss. Each lane job has a singleton key per campaign and lane on a
+ * 'short' queue: at most one waits per lane, so kicking a campaign twice does not double its work,
+ * while a lane that is running can always queue its successor.
+ */
+export class DeliveryQueue {
+  readonly boss: PgBoss;
+  private readonly localWorkers = new Map<string, string[]>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    database: Database,
+    private readonly config: DeliveryConfig,
+    options: { supervise: boolean },
+  ) {
+    this.boss = new PgBoss({
+      db: queueConnection(database),
+      schedule: false,
+      supervise: options.supervise,
+      // Expired lane jobs (their worker died) are retried soon; the sweep restarts lanes anyway.
+      maintenanceIntervalSeconds: 30,
+      // Finished jobs are bookkeeping only (the deliveries table is the record): keep them a day.
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 1,
+    });
+  }
+
+  async start(onError: (error: Error) => void) {
+    this.boss.on('error', onError);
+    await this.boss.start();
+    await this.boss.createQueue(QUEUES.start, { name: QUEUES.start, policy: 'standard', retryLimit: 5, retryDelay: 5, expireInSeconds: 300 });
+    await this.boss.createQueue(QUEUES.lane, {
+      name: QUEUES.lane,
+      policy: 'short',
+      retryLimit: 3,
+      retryDelay: 1,
+      // A lane hands over to a successor after a slice of sending; this only catches dead workers.
+      expireInSeconds: Math.ceil((LANE_SLICE_MS + this.config.leaseMs) / 1000) + 30,
+    });
+  }
+
+  /** This process takes no more jobs (the ones running finish). */
+  async stopWorking() {
+    this.localWorkers.clear();
+    await this.boss.offWork(QUEUES.lane);
+    await this.boss.offWork(QUEUES.start);
+  }
+
+  async stop() {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.boss.stop({ graceful: true, close: false, timeout: 10_000 });
+  }
+
+  /** Runs `count` handlers of a queue in this process; they are woken at once for local work. */
+  async work<T extends object>(queue: string, count: number, handler: Handler<T>) {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      ids.push(
+        await this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: this.config.pollMs / 1000 }, async ([job]) => {
+          if (job) await handler(job.data);
+        }),
+      );
+    }
+    this.localWorkers.set(queue, [...(this.localWorkers.get(queue) ?? []), ...ids]);
+  }
+
+  /** Queues every lane of a running campaign now (a lane already waiting is not doubled). */
+  async runCampaign(campaignId: number, paced: boolean) {
+    // A paced campaign's batches are counted in one place, so one lane is enough.
+    const lanes = paced ? 1 : this.config.lanes;
+    for (let lane = 0; lane < lanes; lane += 1) await this.runLane(campaignId, lane);
+  }
+
+  /** Queues one lane, now or at `at`. */
+  async runLane(campaignId: number, lane: number, at?: Date) {
+    await this.send(QUEUES.lane, { campaignId, lane } satisfies LaneJob, {
+      singletonKey: `${campaignId}:${lane}`,
+      ...(at ? { startAfter: at } : {}),
+    }, at);
+  }
+
+  /** Starts a scheduled campaign at its start time; a job for an outdated time finds nothing to do. */
+  async scheduleStart(campaignId: number, at: Date) {
+    await this.send(QUEUES.start, { campaignId } satisfies StartJob, { startAfter: at }, at);
+  }
+
+  private async send(queue: string, data: object, options: PgBoss.SendOptions, at?: Date) {
+    await this.boss.send(queue, data, options);
+    this.wakeLocalWorkers(queue, at);
+  }
+
+  /** Workers poll; one in this process is woken when its job is due instead (pacing needs the precision). */
+  private wakeLocalWorkers(queue: string, at?: Date) {
+    const ids = this.localWorkers.get(queue);
+    if (!ids || this.stopped) return;
+    const notify = () => ids.forEach((id) => this.boss.notifyWorker(id));
+    const delay = at ? at.getTime() - Date.now() : 0;
+    if (delay <= 0) return notify();
+    // Due means start_after < now() in the database: a few milliseconds late is on time.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      notify();
+    }, delay + 15);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}
+
+/** How long a lane sends before it hands over to a successor job (keeps jobs short and fair). */
+export const LANE_SLICE_MS = 10_000;

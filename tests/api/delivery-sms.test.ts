@@ -1,0 +1,272 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, deliveries } from '../../server/db/schema';
+import type { CampaignDetails } from '../../server/delivery/details';
+import { twilioSignature, validTwilioSignature } from '../../server/delivery/sms';
+import {
+  addContacts,
+  createFilter,
+  deliveryRows,
+  finishedCampaign,
+  launchCampaign,
+  signedInOwner,
+  startDeliveryApp,
+  waitFor,
+  withDeliveryApp,
+  type DeliveryApp,
+  type Owner,
+} from '../support/delivery-app';
+import { FakeTwilio } from '../support/fake-twilio';
+
+const APP_URL = 'https://reviews.example.com';
+const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
+const AUTH_TOKEN = 'test-auth-token-1234';
+const SMS_FROM = '+15005550006';
+const MINUTE_MS = 500;
+const STATUS_PATH = '/api/webhooks/twilio/status';
+const INBOUND_PATH = '/api/webhooks/twilio/inbound';
+
+let twilio: FakeTwilio;
+let deliveryApp: DeliveryApp;
+let owner: Owner;
+
+beforeAll(async () => {
+  twilio = await FakeTwilio.start({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN });
+  deliveryApp = await startDeliveryApp({
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    TWILIO_BASE_URL: twilio.baseUrl,
+    SMS_FROM,
+    APP_URL,
+    PACING_MINUTE_MS: String(MINUTE_MS),
+    DELIVERY_RETRY_BASE_MS: '300',
+    DELIVERY_MAX_ATTEMPTS: '3',
+    DELIVERY_SEND_TIMEOUT_MS: '1000',
+    DELIVERY_LEASE_MS: '5000',
+  });
+  owner = await signedInOwner(deliveryApp.app);
+});
+afterAll(async () => {
+  await deliveryApp?.close();
+  await twilio?.close();
+});
+
+/** A new business of the owner with `count` contacts (numbers +49 151 <business> <i>) and a filter for all. */
+async function audience(count: number) {
+  const business = await owner.client.createBusiness({ name: 'Corner Bakery' });
+  const shop = { ...owner, businessId: business.id };
+  const ids = await addContacts(deliveryApp.app, business.id, count);
+  const phones = (await deliveryApp.app.db.select({ phone: contacts.phoneNumber }).from(contacts).where(inArray(contacts.id, ids))).map(
+    (row) => `+${row.phone}`,
+  );
+  return { shop, ids, phones, filter: await createFilter(shop) };
+}
+
+const smsCampaign = { type: 'SMS', messageBody: 'Hi ${firstName}, thanks for visiting ${businessName}!' };
+
+/** Posts a form to a webhook as Twilio does: signed with the auth token over APP_URL + path and the fields. */
+function twilioPost(path: string, params: Record<string, string>, signature = twilioSignature(AUTH_TOKEN, `${APP_URL}${path}`, params)) {
+  return deliveryApp.app.inject({
+    method: 'POST',
+    url: path,
+    payload: new URLSearchParams(params).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+  });
+}
+
+const contactStatus = async (id: number) =>
+  (await deliveryApp.app.db.select({ status: contacts.status }).from(contacts).where(eq(contacts.id, id)))[0]!.status;
+
+describe('the Twilio signature', () => {
+  it('matches Twilio’s documented example and refuses any change', () => {
+    const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
+    const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
+    expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
+    expect(validTwilioSignature('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(true);
+    expect(validTwilioSignature('12345', url, { ...params, Digits: '1235' }, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
+    expect(validTwilioSignature('54321', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
+    expect(validTwilioSignature('12345', url, params, undefined)).toBe(false);
+  });
+});
+
+describe('text messages through Twilio', () => {
+  it('posts each message to the Messages API with basic auth and a status callback', async () => {
+    const { shop, phones, filter } = await audience(3);
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    const finished = await finishedCampaign(shop, launched.id);
+    expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 3, sent: 3, failed: 0 } });
+    const rows = await deliveryRows(deliveryApp.app, launched.id);
+    for (const [i, row] of rows.entries()) {
+      const requests = twilio.requests.filter((request) => request.params.To === phones[i]);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.params).toEqual({
+        To: phones[i],
+        From: SMS_FROM,
+        Body: `Hi Ann${i}, thanks for visiting Corner Bakery!`,
+        StatusCallback: `${APP_URL}${STATUS_PATH}?deliveryId=${row.id}`,
+      });
+      expect(requests[0]!.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`);
+      expect(row).toMatchObject({ address: phones[i], state: 'sent', providerId: requests[0]!.sid, attempts: 1 });
+    }
+    const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}`)).json() as CampaignDetails;
+    expect(details.channel).toEqual({ name: 'twilio', delivers: true, note: 'Text messages are sent through Twilio.' });
+  });
+
+  it('status callbacks move each delivery forward; unsigned or wrongly signed ones change nothing', async () => {
+    const { shop, filter } = await audience(3);
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, launched.id);
+    const [first, second, third] = await deliveryRows(deliveryApp.app, launched.id);
+    const path = (id: number) => `${STATUS_PATH}?deliveryId=${id}`;
+    const callback = (row: typeof first, status: string, extra: Record<string, string> = {}) => ({
+      MessageSid: row!.providerId!,
+      MessageStatus: status,
+      AccountSid: ACCOUNT_SID,
+      To: row!.address,
+      ...extra,
+    });
+
+    expect((await twilioPost(path(first!.id), callback(first, 'delivered'))).statusCode).toBe(204);
+    expect((await twilioPost(path(second!.id), callback(second, 'undelivered', { ErrorCode: '30003', ErrorMessage: 'Unreachable destination handset' }))).statusCode).toBe(204);
+    // A late 'sent' does not undo 'delivered'.
+    expect((await twilioPost(path(first!.id), callback(first, 'sent'))).statusCode).toBe(204);
+    // Wrong signature, no signature, or fields changed after signing.
+    const forged = await twilioPost(path(third!.id), callback(third, 'failed'), 'bm90IGEgc2lnbmF0dXJl');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe('The Twilio signature is missing or wrong.');
+    const signedForOtherRow = twilioSignature(AUTH_TOKEN, `${APP_URL}${path(first!.id)}`, callback(third, 'failed'));
+    expect((await twilioPost(path(third!.id), callback(third, 'failed'), signedForOtherRow)).statusCode).toBe(403);
+    const unsigned = await deliveryApp.app.inject({
+      method: 'POST',
+      url: path(third!.id),
+      payload: new URLSearchParams(callback(third, 'failed')).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unsigned.statusCode).toBe(403);
+
+    const rows = await deliveryRows(deliveryApp.app, launched.id);
+    expect(rows.map((row) => row.state)).toEqual(['delivered', 'failed', 'sent']);
+    expect(rows[1]!.error).toBe('Twilio: undelivered (error 30003): Unreachable destination handset');
+    const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}`)).json() as CampaignDetails;
+    expect(details.counts).toMatchObject({ recipients: 3, sent: 1, delivered: 1, failed: 1 });
+    expect(details.campaign.counts).toEqual({ recipients: 3, sent: 2, failed: 1 });
+  });
+
+  it('a callback that comes before the send was recorded still counts (found by the delivery id)', async () => {
+    const { shop, filter } = await audience(1);
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, launched.id);
+    const [row] = await deliveryRows(deliveryApp.app, launched.id);
+    // As if the worker had not recorded Twilio's answer yet.
+    await deliveryApp.app.db.update(deliveries).set({ state: 'sending', providerId: null }).where(eq(deliveries.id, row!.id));
+    const params = { MessageSid: row!.providerId!, MessageStatus: 'delivered' };
+    expect((await twilioPost(`${STATUS_PATH}?deliveryId=${row!.id}`, params)).statusCode).toBe(204);
+    expect((await deliveryRows(deliveryApp.app, launched.id))[0]).toMatchObject({ state: 'delivered', providerId: row!.providerId });
+  });
+
+  it('retries 429, 5xx and no answer; records other 4xx with Twilio’s reason', async () => {
+    const { shop, phones, filter } = await audience(4);
+    twilio.fail(phones[0]!, { status: 429, code: 20429, message: 'Too Many Requests' }, 1);
+    twilio.fail(phones[1]!, { status: 503, code: 20503, message: 'Service Unavailable' }, 1);
+    twilio.fail(phones[2]!, 'no answer', 1);
+    twilio.fail(phones[3]!, { status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    const finished = await finishedCampaign(shop, launched.id);
+    expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 4, sent: 3, failed: 1 } });
+    const rows = await deliveryRows(deliveryApp.app, launched.id);
+    expect(rows.map(({ state, attempts }) => ({ state, attempts }))).toEqual([
+      { state: 'sent', attempts: 2 },
+      { state: 'sent', attempts: 2 },
+      { state: 'sent', attempts: 2 },
+      { state: 'failed', attempts: 1 },
+    ]);
+    expect(rows[3]!.error).toBe("Twilio 400 (error 21211): The 'To' number is not a valid phone number.");
+    for (const phone of phones.slice(0, 3)) expect(twilio.countByRecipient.get(phone)).toBe(1);
+  });
+
+  it('fails the campaign when every message failed', async () => {
+    const { shop, phones, filter } = await audience(2);
+    for (const phone of phones) twilio.fail(phone, { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    const finished = await finishedCampaign(shop, launched.id);
+    expect(finished.status).toBe('FAILED');
+    expect(finished.failureReason).toBe('All 2 messages failed. Most common reason: Twilio 400 (error 21610): Attempt to send to unsubscribed recipient');
+  });
+});
+
+describe('replies (inbound webhook)', () => {
+  it('STOP and its synonyms unsubscribe every contact with that number, START and UNSTOP resubscribe', async () => {
+    const first = await audience(2);
+    const second = await audience(1);
+    // The same person in two businesses.
+    await deliveryApp.app.db.update(contacts).set({ phoneNumber: first.phones[0]!.slice(1) }).where(eq(contacts.id, second.ids[0]!));
+    const reply = (body: string, from = first.phones[0]!) => twilioPost(INBOUND_PATH, { From: from, To: SMS_FROM, Body: body, MessageSid: 'SM1' });
+
+    const answer = await reply(' stop ');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/xml/);
+    expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await contactStatus(first.ids[0]!)).toBe('UNSUBSCRIBED');
+    expect(await contactStatus(second.ids[0]!)).toBe('UNSUBSCRIBED');
+    expect(await contactStatus(first.ids[1]!)).toBe('ACTIVE');
+
+    await reply('Start');
+    expect(await contactStatus(first.ids[0]!)).toBe('ACTIVE');
+    for (const word of ['STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'STOP']) {
+      await reply('UNSTOP');
+      expect(await contactStatus(first.ids[0]!)).toBe('ACTIVE');
+      await reply(word);
+      expect(await contactStatus(first.ids[0]!), word).toBe('UNSUBSCRIBED');
+    }
+    await reply('START');
+    await reply('Please stop sending me these');
+    expect(await contactStatus(first.ids[0]!)).toBe('ACTIVE');
+
+    const forged = await twilioPost(INBOUND_PATH, { From: first.phones[1]!, Body: 'STOP' }, 'forged');
+    expect(forged.statusCode).toBe(403);
+    expect(await contactStatus(first.ids[1]!)).toBe('ACTIVE');
+  });
+
+  it('an unsubscribed contact is never sent to, and a running campaign skips one who replies STOP', async () => {
+    const { shop, ids, phones, filter } = await audience(8);
+    await deliveryApp.app.db.update(contacts).set({ status: 'UNSUBSCRIBED' }).where(eq(contacts.id, ids[0]!));
+    const launched = await launchCampaign(shop, filter, { ...smsCampaign, sendAllAtOnce: false, interval: 1, intervalSize: 5 });
+    await waitFor(async () => (await deliveryRows(deliveryApp.app, launched.id)).filter((row) => row.state === 'sent').length === 5);
+    await twilioPost(INBOUND_PATH, { From: phones[7]!, To: SMS_FROM, Body: 'STOP' });
+    const finished = await finishedCampaign(shop, launched.id);
+    expect(finished.counts).toEqual({ recipients: 7, sent: 6, failed: 0 });
+    const rows = await deliveryRows(deliveryApp.app, launched.id);
+    expect(rows.map((row) => row.contactId)).not.toContain(ids[0]);
+    expect(rows.find((row) => row.contactId === ids[7])!.state).toBe('skipped');
+    expect(twilio.countByRecipient.get(phones[0]!)).toBeUndefined();
+    expect(twilio.countByRecipient.get(phones[7]!)).toBeUndefined();
+  });
+});
+
+describe('configuration', () => {
+  it('a partly configured Twilio fails SMS campaigns with the reason; webhooks refuse without a token', async () => {
+    await withDeliveryApp({ TWILIO_ACCOUNT_SID: ACCOUNT_SID }, async (partial) => {
+      const shop = await signedInOwner(partial.app);
+      await addContacts(partial.app, shop.businessId, 2);
+      const filter = await createFilter(shop);
+      const launched = await launchCampaign(shop, filter, smsCampaign);
+      const finished = await finishedCampaign(shop, launched.id);
+      expect(finished.status).toBe('FAILED');
+      expect(finished.failureReason).toBe('All 2 messages failed. Most common reason: Text messages cannot be sent: TWILIO_AUTH_TOKEN and SMS_FROM are not set.');
+      const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}`)).json() as CampaignDetails;
+      expect(details.channel).toEqual({
+        name: 'unusable',
+        delivers: false,
+        note: 'Text messages cannot be sent: TWILIO_AUTH_TOKEN and SMS_FROM are not set.',
+      });
+      const inbound = await partial.app.inject({
+        method: 'POST',
+        url: INBOUND_PATH,
+        payload: 'From=%2B4915111111111&Body=STOP',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
+      });
+      expect(inbound.statusCode).toBe(403);
+      expect(inbound.json().message).toBe('Twilio is not configured.');
+    });
+  });
+});
