@@ -14,9 +14,16 @@ export const statusBadge = (campaign: Pick<Campaign, 'status' | 'startTime'>) =>
   return { status, label: displayStatusLabel(status) };
 };
 
-/** 'Scheduled for: {long date/time}' or 'Scheduled date is not set'. */
-export const scheduleLine = (campaign: Pick<Campaign, 'startTime'>) =>
-  campaign.startTime ? `Scheduled for: ${dayjs(campaign.startTime).format('dddd, D MMMM YYYY [at] HH:mm')}` : 'Scheduled date is not set';
+const longDateTime = (iso: string) => dayjs(iso).format('dddd, D MMMM YYYY [at] HH:mm');
+
+/**
+ * 'Scheduled for: {long date/time}' or 'Scheduled date is not set'; once a campaign has started,
+ * its start time is when it started, so the line says that instead.
+ */
+export const scheduleLine = (campaign: Pick<Campaign, 'startTime' | 'status'>) => {
+  if (!campaign.startTime) return 'Scheduled date is not set';
+  return campaign.status === 'CREATED' ? `Scheduled for: ${longDateTime(campaign.startTime)}` : `Started: ${longDateTime(campaign.startTime)}`;
+};
 
 export type CampaignFilters = { type: 'ALL' | Campaign['type']; status: 'ALL' | DisplayStatus; name: string };
 export const NO_FILTERS: CampaignFilters = { type: 'ALL', status: 'ALL', name: '' };

@@ -60,9 +60,7 @@ export default function CampaignDetailsPage() {
           <Card title="Setup" size="small">
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Recipients">{campaign.contactFilterName}</Descriptions.Item>
-              <Descriptions.Item label="Schedule">
-                {campaign.status === 'CREATED' || !campaign.startTime ? scheduleLine(campaign) : `Started ${time(campaign.startTime)}`}
-              </Descriptions.Item>
+              <Descriptions.Item label="Schedule">{scheduleLine(campaign)}</Descriptions.Item>
               <Descriptions.Item label="Pacing">
                 {campaign.sendAllAtOnce
                   ? 'All at once'
