@@ -21,5 +21,9 @@ function buildIsStale(): boolean {
 export function buildBrowserAppIfStale() {
   if (!buildIsStale()) return;
   console.log('Building the browser app...');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Always a production build, also when started from a test runner (which sets NODE_ENV=test).
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -2,6 +2,7 @@ import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelectedBusiness } from '../../providers/selected-business';
 import { navigationResources } from '../../resources';
+import { MENU_ICONS } from './menu-icons';
 
 /** The four items; without a selected business every item but Dashboard is disabled. */
 export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -17,7 +18,7 @@ export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
       style={{ borderInlineEnd: 'none' }}
       items={navigationResources.map((resource) => ({
         key: resource.name,
-        icon: resource.meta.icon,
+        icon: resource.meta.iconName && MENU_ICONS[resource.meta.iconName],
         label: resource.meta.label,
         disabled: Boolean(resource.meta.requiresBusiness && !business),
       }))}

@@ -1,8 +1,7 @@
-import { FilterOutlined } from '@ant-design/icons';
 import type { StarboostResource } from './types';
 
 /** Recipient segments; created from the campaign wizard, so no screen of their own. */
 export const contactFiltersResource: StarboostResource = {
   name: 'contactFilters',
-  meta: { label: 'Contact filters', icon: <FilterOutlined />, hide: true },
+  meta: { label: 'Contact filters', hide: true },
 };

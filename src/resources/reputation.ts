@@ -1,8 +1,7 @@
-import { StarOutlined } from '@ant-design/icons';
 import type { StarboostResource } from './types';
 
 export const reputationResource: StarboostResource = {
   name: 'reputation',
   list: '/reputation',
-  meta: { label: 'Reputation', icon: <StarOutlined />, requiresBusiness: true },
+  meta: { label: 'Reputation', iconName: 'reputation', requiresBusiness: true },
 };

@@ -1,8 +1,7 @@
-import { HomeOutlined } from '@ant-design/icons';
 import type { StarboostResource } from './types';
 
 export const dashboardResource: StarboostResource = {
   name: 'dashboard',
   list: '/dashboard',
-  meta: { label: 'Dashboard', icon: <HomeOutlined /> },
+  meta: { label: 'Dashboard', iconName: 'dashboard' },
 };

@@ -1,4 +1,3 @@
-import { ShopOutlined } from '@ant-design/icons';
 import type { StarboostResource } from './types';
 
 export type Business = {
@@ -15,5 +14,5 @@ export type Business = {
 export const businessesResource: StarboostResource = {
   name: 'businesses',
   create: '/add-new-business',
-  meta: { label: 'Businesses', icon: <ShopOutlined />, hide: true },
+  meta: { label: 'Businesses', hide: true },
 };

@@ -1,9 +1,8 @@
-import { NotificationOutlined } from '@ant-design/icons';
 import type { StarboostResource } from './types';
 
 export const campaignsResource: StarboostResource = {
   name: 'campaigns',
   list: '/campaigns',
   create: '/campaigns/create-new-campaign',
-  meta: { label: 'Campaigns', icon: <NotificationOutlined />, requiresBusiness: true },
+  meta: { label: 'Campaigns', iconName: 'campaigns', requiresBusiness: true },
 };
