@@ -1,21 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 
 /**
  * `npm start`: validated configuration, migrations, then the browser app and API on one port, and
  * a delivery worker in the same process unless DELIVERY_WORKER=false.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config, { worker: config.delivery.workerInWeb });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,43 +1,21 @@
-import { ConfigError, loadConfig } from './config';
+import pino from 'pino';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
-import { DeliveryWorker, type Log } from './delivery/engine';
+import { DeliveryWorker } from './delivery/engine';
 import { DeliveryQueue } from './delivery/queue';
-
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-
-/** One JSON line per event on stdout, like the web process's logger. */
-function jsonLog(level: string): Log {
-  const threshold = level === 'silent' ? Infinity : LEVELS.indexOf(level as (typeof LEVELS)[number]);
-  const write = (name: (typeof LEVELS)[number]) => (object: unknown, message?: string) => {
-    if (LEVELS.indexOf(name) < threshold) return;
-    const fields = typeof object === 'string' ? { msg: object } : { ...(object as object), msg: message };
-    const err = (fields as { err?: unknown }).err;
-    const entry = err instanceof Error ? { ...fields, err: { message: err.message, stack: err.stack } } : fields;
-    console.log(JSON.stringify({ level: name, time: Date.now(), pid: process.pid, name: 'worker', ...entry }));
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') } as Log;
-}
 
 /**
  * `npm run worker`: a delivery worker without the web server, for more sending capacity next to
  * `npm start`. Workers share the work through the PostgreSQL job queue, so it needs DATABASE_URL.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error('npm run worker needs DATABASE_URL: the embedded database belongs to one process (npm start runs a worker itself).');
     process.exit(1);
   }
-  const log = jsonLog(config.logLevel);
+  // The same JSON lines as the web process (Fastify logs through pino too).
+  const log = pino({ level: config.logLevel, name: 'worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.delivery.concurrency + 4 });
   await database.migrate();
   const queue = new DeliveryQueue(database, config.delivery, { supervise: true });

@@ -1,13 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { businesses, contacts } from '../../server/db/schema';
 import type { Campaign } from '../../src/domain';
 import { FakeTwilio } from '../support/fake-twilio';
-import { postgresTestUrl } from '../support/postgres-url';
+import { postgresReachable, postgresTestUrl } from '../support/postgres-url';
 import { createScratchDatabase } from '../support/scratch-database';
 import { SmtpSink } from '../support/smtp-sink';
 import { ApiClient } from '../support/test-app';
@@ -20,17 +19,6 @@ const AUTH_TOKEN = 'bench-auth-token';
 
 type Log = (line: string) => void;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls until `done` holds; throws after `timeoutMs`. */
 async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
@@ -61,7 +49,7 @@ export async function deliveryBenchmark(log: Log = () => {}): Promise<BenchRow[]
     DELIVERY_LANES: '8',
   };
   const serverUrl = postgresTestUrl();
-  const postgres = (await reachable(serverUrl)) ? await createScratchDatabase(serverUrl, 'starboost_bench') : null;
+  const postgres = (await postgresReachable(serverUrl)) ? await createScratchDatabase(serverUrl, 'starboost_bench') : null;
   const database: Database = postgres
     ? await openDatabase({ databaseUrl: postgres.url, poolSize: 4 })
     : await openDatabase({ dataDir: 'memory://' });
