@@ -1,6 +1,6 @@
 import { Checkbox, ConfigProvider, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { createContext, memo, useContext, useMemo, useRef, useState } from 'react';
 import type { Contact } from '../../domain/contacts';
 import { formatBirthDate, formatLastVisited, genderLabel, statusColor, statusLabel } from './contact-display';
 
@@ -41,6 +41,32 @@ const TABLE_WIDTH = SELECTION_WIDTH + dataColumns.reduce((sum, column) => sum + 
 // paddingSM 11 makes antd's fixed virtual row height 11 + 22 (text) + 11 + 1 (border) = 45 px.
 const ROW_45PX_THEME = { token: { paddingSM: 11 } };
 
+type Selection = {
+  selected: ReadonlySet<number>;
+  allSelected: boolean;
+  someSelected: boolean;
+  toggleAll(): void;
+  toggle(contact: Contact, shiftKey: boolean): void;
+};
+const SelectionContext = createContext<Selection | null>(null);
+const useSelection = () => useContext(SelectionContext)!;
+
+function SelectAllCheckbox() {
+  const { allSelected, someSelected, toggleAll } = useSelection();
+  return <Checkbox aria-label="Select all shown contacts" checked={allSelected} indeterminate={someSelected} onChange={toggleAll} />;
+}
+
+function RowCheckbox({ contact }: { contact: Contact }) {
+  const { selected, toggle } = useSelection();
+  return (
+    <Checkbox
+      aria-label={`Select ${contact.firstName} ${contact.lastName}`}
+      checked={selected.has(contact.id)}
+      onClick={(event) => toggle(contact, event.shiftKey)}
+    />
+  );
+}
+
 type Props = {
   rows: Contact[];
   height: number;
@@ -64,47 +90,41 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, selecte
   }, [rows, sort]);
   const lastClicked = useRef<number | null>(null);
 
-  const columns = useMemo<TableColumnsType<Contact>>(() => {
+  // Read by the checkboxes through context, so a selection change re-renders only them: the
+  // columns and the table element stay the same objects and React skips the 100,000-row table.
+  const selection = useMemo<Selection>(() => {
     const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
-    const someSelected = !allSelected && rows.some((row) => selected.has(row.id));
-
-    const toggle = (contact: Contact, event: MouseEvent) => {
-      const next = new Set(selected);
-      const checked = !selected.has(contact.id);
-      const order = displayed;
-      const from = lastClicked.current === null ? -1 : order.findIndex((row) => row.id === lastClicked.current);
-      const to = order.indexOf(contact);
-      if (event.shiftKey && from >= 0 && to >= 0) {
-        for (let index = Math.min(from, to); index <= Math.max(from, to); index++) {
-          if (checked) next.add(order[index]!.id);
-          else next.delete(order[index]!.id);
-        }
-      } else if (checked) next.add(contact.id);
-      else next.delete(contact.id);
-      lastClicked.current = contact.id;
-      onSelectionChange(next);
+    return {
+      selected,
+      allSelected,
+      someSelected: !allSelected && rows.some((row) => selected.has(row.id)),
+      toggleAll: () => onSelectionChange(allSelected ? new Set() : new Set(rows.map((row) => row.id))),
+      toggle: (contact, shiftKey) => {
+        const next = new Set(selected);
+        const checked = !selected.has(contact.id);
+        const from = lastClicked.current === null ? -1 : displayed.findIndex((row) => row.id === lastClicked.current);
+        const to = displayed.indexOf(contact);
+        if (shiftKey && from >= 0 && to >= 0) {
+          for (let index = Math.min(from, to); index <= Math.max(from, to); index++) {
+            if (checked) next.add(displayed[index]!.id);
+            else next.delete(displayed[index]!.id);
+          }
+        } else if (checked) next.add(contact.id);
+        else next.delete(contact.id);
+        lastClicked.current = contact.id;
+        onSelectionChange(next);
+      },
     };
+  }, [rows, displayed, selected, onSelectionChange]);
 
-    return [
+  const columns = useMemo<TableColumnsType<Contact>>(
+    () => [
       {
         key: 'selection',
         width: SELECTION_WIDTH,
         fixed: 'left',
-        title: (
-          <Checkbox
-            aria-label="Select all shown contacts"
-            checked={allSelected}
-            indeterminate={someSelected}
-            onChange={() => onSelectionChange(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-          />
-        ),
-        render: (_: unknown, contact: Contact) => (
-          <Checkbox
-            aria-label={`Select ${contact.firstName} ${contact.lastName}`}
-            checked={selected.has(contact.id)}
-            onClick={(event) => toggle(contact, event)}
-          />
-        ),
+        title: <SelectAllCheckbox />,
+        render: (_: unknown, contact: Contact) => <RowCheckbox contact={contact} />,
       },
       ...dataColumns.map(({ compare: _compare, ...column }) => ({
         ...column,
@@ -112,27 +132,33 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, selecte
         sorter: true,
         sortOrder: sort?.column === column.dataIndex ? sort.order : null,
       })),
-    ];
-  }, [rows, displayed, sort, selected, onSelectionChange]);
-
-  return (
-    <ConfigProvider theme={ROW_45PX_THEME}>
-      <Table<Contact>
-        virtual
-        size="middle"
-        rowKey="id"
-        columns={columns}
-        dataSource={displayed}
-        rowClassName={(contact) => (selected.has(contact.id) ? 'ant-table-row-selected' : '')}
-        pagination={false}
-        scroll={{ x: TABLE_WIDTH, y: height }}
-        showSorterTooltip={false}
-        onChange={(_pagination, _filters, sorter) => {
-          const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
-          setSort(order ? { column: columnKey as keyof Contact, order } : null);
-        }}
-        data-testid="contacts-table"
-      />
-    </ConfigProvider>
+    ],
+    [sort],
   );
+
+  const table = useMemo(
+    () => (
+      <ConfigProvider theme={ROW_45PX_THEME}>
+        <Table<Contact>
+          virtual
+          size="middle"
+          rowKey="id"
+          columns={columns}
+          dataSource={displayed}
+          pagination={false}
+          scroll={{ x: TABLE_WIDTH, y: height }}
+          showSorterTooltip={false}
+          onChange={(_pagination, _filters, sorter) => {
+            const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
+            setSort(order ? { column: columnKey as keyof Contact, order } : null);
+          }}
+          data-testid="contacts-table"
+          className="contacts-table"
+        />
+      </ConfigProvider>
+    ),
+    [columns, displayed, height],
+  );
+
+  return <SelectionContext.Provider value={selection}>{table}</SelectionContext.Provider>;
 });
