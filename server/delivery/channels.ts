@@ -2,6 +2,7 @@ import type { CampaignType } from '../../src/domain';
 import type { AppConfig } from '../config';
 import { emailChannel } from './email';
 import { smsChannel } from './sms';
+import type { ChannelName } from '../../src/domain';
 
 /** A claimed recipient's message, rendered when the campaign started. */
 export type OutgoingMessage = {
@@ -22,7 +23,6 @@ export type SendOutcome = { id: number; attempts: number } & (
   | { result: 'failed'; error: string }
 );
 
-export type ChannelName = 'smtp' | 'twilio' | 'outbox';
 
 export interface Channel {
   readonly name: ChannelName;

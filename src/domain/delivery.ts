@@ -15,8 +15,8 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   outbox: 'In outbox, not delivered',
 };
 
-export const CHANNEL_NAMES = ['smtp', 'twilio', 'outbox', 'unusable'] as const;
-export type ChannelName = (typeof CHANNEL_NAMES)[number];
+/** How a campaign's messages leave: a real channel, or the outbox when none is configured. */
+export type ChannelName = 'smtp' | 'twilio' | 'outbox';
 
 export type RecipientDelivery = {
   id: number;
@@ -36,7 +36,8 @@ export type RecipientDelivery = {
 /** GET /campaign/get-campaign-details/{id}?state=&offset=&limit= */
 export type CampaignDetails = {
   campaign: Campaign;
-  channel: { name: ChannelName; delivers: boolean; note: string };
+  /** 'unusable' when the channel is only partly configured (the note says what is missing). */
+  channel: { name: ChannelName | 'unusable'; delivers: boolean; note: string };
   counts: Record<DeliveryState | 'recipients', number>;
   timeline: Array<{ minute: string; sent: number; outbox: number; failed: number }>;
   recipients: { total: number; offset: number; limit: number; items: RecipientDelivery[] };

@@ -20,8 +20,8 @@ import {
   type CampaignStatus,
   type ContactFilter,
 } from '../../src/domain';
-import { ApiClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectError, expectFieldError, withTestApp } from './helpers';
+import { ApiClient, type TestApp } from '../support/test-app';
+import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds, withTestApp } from './helpers';
 
 const LIST = (businessId: number | string) => `/api/campaign/get-campaigns/${businessId}`;
 const CREATE = '/api/campaign/create-new-campaign';
@@ -53,15 +53,9 @@ const setReviewLink = (id: number, reviewLink: string | null) =>
   testApp.app.db.update(businesses).set({ reviewLink }).where(eq(businesses.id, id));
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  owner = new ApiClient(testApp.app);
-  await owner.signUpAndIn();
-  businessId = (await owner.createBusiness()).id;
+  ({ testApp, owner, businessId, stranger, strangersBusinessId } = await startOwnerAndStranger());
   await setReviewLink(businessId, REVIEW_LINK);
   filter = await createFilter(owner, businessId);
-  stranger = new ApiClient(testApp.app);
-  await stranger.signUpAndIn();
-  strangersBusinessId = (await stranger.createBusiness()).id;
   strangersFilter = await createFilter(stranger, strangersBusinessId);
 });
 afterAll(() => testApp?.close());
@@ -327,12 +321,7 @@ describe('get-campaigns', () => {
     expect(listed.map((campaign) => campaign.contactFilterName)).toEqual(['Regulars', 'Newcomers', 'Regulars']);
   });
 
-  it.each([
-    ["another owner's business", () => strangersBusinessId],
-    ['a business that does not exist', () => 2_000_000_000],
-    ['an id too large for any business', () => '99999999999'],
-    ['an id that is not a number', () => 'abc'],
-  ])('answers 404 for %s', async (_title, target) => {
+  it.each(unreachableBusinessIds(() => strangersBusinessId))('answers 404 for %s', async (_title, target) => {
     expectError(await owner.get(LIST(target())), 404, 'Business not found.');
   });
 

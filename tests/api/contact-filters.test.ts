@@ -13,8 +13,8 @@ import {
   type FilterCondition,
   type FilterOperator,
 } from '../../src/domain';
-import { ApiClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectError, expectFieldError } from './helpers';
+import { ApiClient, type TestApp } from '../support/test-app';
+import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds } from './helpers';
 
 const CREATE = '/api/contact-filter/create-contact-filter-with-items';
 const LIST = (businessId: number | string) => `/api/contact-filter/get-contact-filters/${businessId}`;
@@ -28,13 +28,7 @@ let stranger: ApiClient;
 let strangersBusinessId: number;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  owner = new ApiClient(testApp.app);
-  await owner.signUpAndIn();
-  businessId = (await owner.createBusiness()).id;
-  stranger = new ApiClient(testApp.app);
-  await stranger.signUpAndIn();
-  strangersBusinessId = (await stranger.createBusiness()).id;
+  ({ testApp, owner, businessId, stranger, strangersBusinessId } = await startOwnerAndStranger());
 });
 afterAll(() => testApp?.close());
 
@@ -190,12 +184,7 @@ describe('get-contact-filters', () => {
     expect(Object.keys(response.json()[0]).sort()).toEqual(['businessId', 'id', 'items', 'name']);
   });
 
-  it.each([
-    ["another owner's business", () => strangersBusinessId],
-    ['a business that does not exist', () => 2_000_000_000],
-    ['an id too large for any business', () => '99999999999'],
-    ['an id that is not a number', () => 'abc'],
-  ])('answers 404 for %s', async (_title, target) => {
+  it.each(unreachableBusinessIds(() => strangersBusinessId))('answers 404 for %s', async (_title, target) => {
     expectError(await owner.get(LIST(target())), 404, 'Business not found.');
   });
 

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../server/db/schema';
 import type { Contact } from '../../src/domain';
-import { ApiClient, startTestApp, type TestApp } from '../support/test-app';
-import { expectError, expectFieldError } from './helpers';
+import { ApiClient, type TestApp } from '../support/test-app';
+import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds } from './helpers';
 
 const LIST = (businessId: number | string) => `/api/contact/get-contacts/${businessId}`;
 const CREATE = '/api/contact/create-new-contact';
@@ -20,13 +20,7 @@ let stranger: ApiClient;
 let strangersBusinessId: number;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  owner = new ApiClient(testApp.app);
-  await owner.signUpAndIn();
-  businessId = (await owner.createBusiness()).id;
-  stranger = new ApiClient(testApp.app);
-  await stranger.signUpAndIn();
-  strangersBusinessId = (await stranger.createBusiness()).id;
+  ({ testApp, owner, businessId, stranger, strangersBusinessId } = await startOwnerAndStranger());
 });
 afterAll(() => testApp?.close());
 
@@ -237,12 +231,7 @@ describe('get-contacts', () => {
     expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toHaveLength(20);
   });
 
-  it.each([
-    ["another owner's business", () => strangersBusinessId],
-    ['a business that does not exist', () => 2_000_000_000],
-    ['an id too large for any business', () => '99999999999'],
-    ['an id that is not a number', () => 'abc'],
-  ])('answers 404 for %s', async (_title, target) => {
+  it.each(unreachableBusinessIds(() => strangersBusinessId))('answers 404 for %s', async (_title, target) => {
     expectError(await owner.get(LIST(target())), 404, 'Business not found.');
   });
 

@@ -88,3 +88,23 @@ export function isCleared(cookie: SetCookie) {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The app on this project's database, a signed-in owner and a stranger, each with a business. */
+export async function startOwnerAndStranger() {
+  const testApp = await startTestApp();
+  const owner = new ApiClient(testApp.app);
+  await owner.signUpAndIn();
+  const businessId = (await owner.createBusiness()).id;
+  const stranger = new ApiClient(testApp.app);
+  await stranger.signUpAndIn();
+  const strangersBusinessId = (await stranger.createBusiness()).id;
+  return { testApp, owner, businessId, stranger, strangersBusinessId };
+}
+
+/** Business ids a caller must get 404 for: another owner's, a missing one, too large, not a number. */
+export const unreachableBusinessIds = (strangersBusinessId: () => number): Array<[string, () => number | string]> => [
+  ["another owner's business", strangersBusinessId],
+  ['a business that does not exist', () => 2_000_000_000],
+  ['an id too large for any business', () => '99999999999'],
+  ['an id that is not a number', () => 'abc'],
+];

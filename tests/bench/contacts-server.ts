@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import pg from 'pg';
 import Papa from 'papaparse';
 import { demoContacts } from '../../scripts/demo';
 import { buildApp } from '../../server/app';
@@ -12,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { CONTACT_IMPORT_COLUMNS } from '../../src/domain';
 import { postgresReachable, postgresTestUrl } from '../support/postgres-url';
+import { createScratchDatabase } from '../support/scratch-database';
 import { ApiClient } from '../support/test-app';
 import { median, printTable, type BenchRow } from './table';
 
@@ -114,18 +113,12 @@ export async function contactsServerBenchmark(log: (line: string) => void = () =
     log(`PostgreSQL at ${new URL(serverUrl).host} not reachable: skipped`);
     return rows;
   }
-  const name = `starboost_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const scratch = await createScratchDatabase(serverUrl, 'starboost_bench');
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
     log('PostgreSQL');
-    rows.push(...(await benchDatabase(await openDatabase({ databaseUrl: url.toString() }), 'PostgreSQL', files)));
+    rows.push(...(await benchDatabase(await openDatabase({ databaseUrl: scratch.url }), 'PostgreSQL', files)));
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
   return rows;
 }

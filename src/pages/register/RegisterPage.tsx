@@ -2,10 +2,11 @@ import { useRegister } from '@refinedev/core';
 import { Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../domain/messages';
-import { registrationSchema, type RegistrationPayload } from '../../domain/rules';
+import { registrationSchema, type FieldErrors, type RegistrationPayload } from '../../domain/rules';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { BirthDatePicker } from '../../components/forms/BirthDatePicker';
+import { showFieldErrors } from '../../components/forms/show-field-errors';
 import { zodRule } from '../../components/forms/zod-rule';
 import { useValidateOnSubmitThenChange } from '../../components/forms/useValidateOnSubmitThenChange';
 
@@ -18,10 +19,7 @@ export default function RegisterPage() {
   // The server's per-field messages (e.g. email already registered) show under their fields.
   const submit = (values: RegistrationPayload) =>
     register(values, {
-      onSuccess: (response) => {
-        const errors = (response as { errors?: Record<string, string> }).errors ?? {};
-        form.setFields(Object.entries(errors).map(([name, message]) => ({ name: name as keyof RegistrationPayload, errors: [message] })));
-      },
+      onSuccess: (response) => showFieldErrors(form, (response as { errors?: FieldErrors }).errors),
     });
 
   return (

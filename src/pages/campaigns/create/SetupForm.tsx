@@ -1,5 +1,5 @@
 import { useCreate, useCustom, useCustomMutation, useUpdate } from '@refinedev/core';
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
+import { Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { toasts } from '../../../domain/messages';
 import { fieldErrors, type FieldErrors } from '../../../domain/rules';
 import type { HttpError } from '@refinedev/core';
 import type { SelectedBusiness } from '../../../providers/selected-business';
+import { showFieldErrors } from '../../../components/forms/show-field-errors';
 import { FilterDialog } from './FilterDialog';
 import { MessageEditor } from './MessageEditor';
 import { defaultStartTime, disabledTimeOf, isPastDay, SLOT_MINUTES } from './schedule';
@@ -43,11 +44,6 @@ type Props = {
   name: string;
   wizard: ReturnType<typeof useCampaignWizard>;
 };
-
-function showErrors(form: FormInstance<SetupValues>, errors: FieldErrors | undefined) {
-  if (!errors) return;
-  form.setFields(Object.entries(errors).map(([name, message]) => ({ name: name as keyof SetupValues, errors: [message] })));
-}
 
 function initialValues(business: SelectedBusiness, editing: Campaign | null): SetupValues {
   return {
@@ -103,10 +99,10 @@ export function SetupForm({ business, type, name, wizard }: Props) {
       startTime: submission === 'launch' || submission === 'draft' ? null : (values.startTime?.toISOString() ?? null),
     };
     const parsed = campaignSetupSchema.safeParse(payload);
-    if (!parsed.success) return showErrors(form, fieldErrors(parsed.error));
+    if (!parsed.success) return showFieldErrors(form, fieldErrors(parsed.error));
     const body = { ...payload, name: name.trim(), businessId: business.id };
     const done = () => navigate('/campaigns');
-    const failed = (error: HttpError) => showErrors(form, error.errors as FieldErrors | undefined);
+    const failed = (error: HttpError) => showFieldErrors(form, error.errors as FieldErrors | undefined);
     setSubmitting(submission);
     if (submission === 'update' && wizard.editing) {
       return update(
