@@ -79,4 +79,17 @@ describe('filter dialog', () => {
     ]);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 9, name: 'VIP' })));
   });
+
+  it('shows a name the business already uses under the name field', async () => {
+    const { api, dialog } = renderDialog();
+    api.on('POST /contact-filter/create-contact-filter-with-items', [409, { message: 'A filter with this name already exists.' }]);
+    fireEvent.change(within(dialog()).getByLabelText('Filter name'), { target: { value: 'VIP' } });
+    const first = conditions()[0]!;
+    await choose(first, 'Attribute', 'Tags');
+    await choose(first, 'Operator', 'Contains');
+    fireEvent.change(within(first).getByPlaceholderText('Value'), { target: { value: 'vip' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+    const nameItem = within(dialog()).getByLabelText('Filter name').closest('.ant-form-item')! as HTMLElement;
+    expect(await within(nameItem).findByText('A filter with this name already exists.')).toBeInTheDocument();
+  });
 });

@@ -15,7 +15,19 @@ import {
   type ContactFilterForm,
 } from '../../../domain/filters';
 import { limits, toasts } from '../../../domain/messages';
-import { fieldErrors } from '../../../domain/rules';
+import { fieldErrors, type FieldErrors } from '../../../domain/rules';
+import { showFieldErrors } from '../../../components/forms/show-field-errors';
+
+/** The API's field paths (spec payload) as the dialog's form paths. */
+function toFormPaths(errors: FieldErrors | undefined): FieldErrors | undefined {
+  if (!errors) return undefined;
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => [
+      path.replace(/^contactFilter\.name$/, 'filterName').replace(/^contactFilterItems\./, 'conditions.'),
+      message,
+    ]),
+  );
+}
 
 type Props = { open: boolean; businessId: number; onClose(): void; onCreated(filter: ContactFilter): void };
 
@@ -55,10 +67,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
     const values = form.getFieldsValue(true) as ContactFilterForm;
     const parsed = contactFilterFormSchema.safeParse(values);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      form.setFields(
-        Object.entries(errors).map(([path, message]) => ({ name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [message] })) as never,
-      );
+      showFieldErrors(form, fieldErrors(parsed.error));
       return;
     }
     create(
@@ -72,6 +81,12 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
           form.resetFields();
           onCreated(data);
         },
+        // The server's refusals go under the fields too (a taken name is a 409 without field errors).
+        onError: (error) =>
+          showFieldErrors(
+            form,
+            error.statusCode === 409 ? { filterName: error.message } : toFormPaths(error.errors as FieldErrors | undefined),
+          ),
       },
     );
   };
