@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './domain/csp';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
   plugins: [react()],
+  // Every tag of index.html gets nonce="<placeholder>" and a <meta property="csp-nonce"> is added;
+  // the server fills in each response's nonce (server/plugins/browser-app.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {
     port: 5173,
     // Same origin for the browser: the API's cross-site check compares Origin with Host.

@@ -17,9 +17,10 @@ function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * Four projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
- * PostgreSQL, and end-to-end tests in Chromium. CI sets STARBOOST_REQUIRE_ALL=1 so a missing
- * PostgreSQL or Chromium fails the run instead of skipping those projects.
+ * Five projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
+ * PostgreSQL, and end-to-end tests in Chromium on PGlite and then on PostgreSQL. CI sets
+ * STARBOOST_REQUIRE_ALL=1 so a missing PostgreSQL or Chromium fails the run instead of skipping
+ * those projects.
  */
 export default defineConfig(async () => {
   const requireAll = process.env.STARBOOST_REQUIRE_ALL === '1';
@@ -38,8 +39,25 @@ export default defineConfig(async () => {
       environment: 'node',
       env: { STARBOOST_TEST_DB: database, ...(database === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
       globalSetup: database === 'postgres' ? ['tests/support/postgres-global-setup.ts'] : [],
-      testTimeout: 30_000,
+      // Room for a loaded 2-core machine: tests wait for events, so a limit only ends a hang.
+      testTimeout: 60_000,
       hookTimeout: 60_000,
+    },
+  });
+
+  const e2eProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+    test: {
+      name,
+      include: ['tests/e2e/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['tests/support/e2e-global-setup.ts'],
+      env: { CHROMIUM_PATH: CHROMIUM, STARBOOST_TEST_DB: database, ...(database === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
+      fileParallelism: false,
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      // A screen waits for the server and the browser: 1 s (the default) is too short on a busy machine.
+      expect: { poll: { timeout: 20_000 } },
+      sequence: { groupOrder: database === 'postgres' ? 1 : 0 },
     },
   });
 
@@ -60,23 +78,10 @@ export default defineConfig(async () => {
         },
         serverProject('api-pglite', 'pglite'),
         ...(hasPostgres ? [serverProject('api-postgres', 'postgres')] : []),
-        ...(hasChromium
-          ? [
-              {
-
-                test: {
-                  name: 'e2e',
-                  include: ['tests/e2e/**/*.test.ts'],
-                  environment: 'node' as const,
-                  globalSetup: ['tests/support/e2e-global-setup.ts'],
-                  env: { CHROMIUM_PATH: CHROMIUM },
-                  fileParallelism: false,
-                  testTimeout: 120_000,
-                  hookTimeout: 180_000,
-                },
-              },
-            ]
-          : []),
+        ...(hasChromium ? [e2eProject('e2e', 'pglite')] : []),
+        // The browser suite once more on PostgreSQL, after everything else (two Chromiums at once
+        // would crowd a 2-core machine).
+        ...(hasChromium && hasPostgres ? [e2eProject('e2e-postgres', 'postgres')] : []),
       ],
     },
   };

@@ -6,7 +6,7 @@ import { inBatches, upsertContacts } from '../server/contacts/queries';
 import { openDatabase } from '../server/db/client';
 import { businesses } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
-import { GENDERS, joinTags, type ContactInput } from '../src/domain';
+import { GENDERS, joinTags, type ContactInput } from '#domain';
 
 export const DEMO_OWNER = { email: 'demo@starboost.app', password: 'Demo!2345' };
 const DEMO_BUSINESS = 'Demo Bakery';

@@ -1,22 +1,35 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import * as z from 'zod/mini';
 import authRoutes from './auth/routes';
+import ownership from './businesses/ownership';
 import businessRoutes from './businesses/routes';
 import campaignRoutes from './campaigns/routes';
 import contactFilterRoutes from './contact-filters/routes';
 import contactExampleFiles from './contacts/example-files';
 import contactRoutes from './contacts/routes';
+import suppressionRoutes from './suppressions/routes';
 import type { AppConfig } from './config';
 import { databaseState, openDatabase, type Database } from './db/client';
 import deliveryPlugin from './delivery/plugin';
+import reputationRoutes from './reviews/reputation-routes';
+import reviewRoutes from './reviews/routes';
 import deliveryRoutes from './delivery/routes';
+import { systemClock, type Clock } from './lib/clock';
+import { tooManyAttempts } from './lib/errors';
+import { validatorCompiler } from './lib/validate';
+import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import browserApp from './plugins/browser-app';
 import databasePlugin from './plugins/database';
+import { loggerOptions } from './lib/logging';
 import errorHandler from './plugins/error-handler';
 import requestGuards from './plugins/request-guards';
+import securityHeaders from './plugins/security-headers';
 import userRoutes from './users/routes';
 
 export type BuildOptions = {
@@ -24,17 +37,37 @@ export type BuildOptions = {
   database?: Database;
   migrate?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Also run a delivery worker in this process (`npm start`); otherwise campaigns are only queued. */
   worker?: boolean;
+  /** Sees every route as it is registered: the tests walk all of them (ownership, OpenAPI). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The time for access tokens and session lifetimes (tests move it instead of waiting). */
+  clock?: Clock;
+  /** The time the delivery worker reads the SMS window by (tests move it to any hour and day). */
+  deliveryClock?: Clock;
 };
+
+const healthAnswer = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), state: z.enum(['up', 'down']) }),
+});
 
 /** Builds the whole server: used by `npm start` and by every test. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  // Routes declare zod schemas once: they validate requests, shape answers and feed the OpenAPI document.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (options.migrate !== false) await database.migrate();
@@ -48,37 +81,55 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
   });
+  await app.register(securityHeaders, { secure: config.cookieSecure });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    errorResponseBuilder: (_request, context) => {
+      const { statusCode, error, message } = tooManyAttempts(Math.ceil(context.ttl / 1000));
+      return { statusCode, error, message };
+    },
   });
+  await app.register(apiDocs, { secure: config.cookieSecure });
   await app.register(databasePlugin, { database });
   await app.register(requestGuards, { appOrigin: config.appOrigin });
-  await app.register(authentication, { config });
-  await app.register(deliveryPlugin, { config, worker: options.worker ?? false });
+  await app.register(authentication, { config, clock: options.clock ?? systemClock });
+  await app.register(deliveryPlugin, { config, worker: options.worker ?? false, clock: options.deliveryClock ?? systemClock });
+  await app.register(ownership);
 
   await app.register(
     async (api) => {
-      api.get('/health', async (_request, reply) => {
-        const state = await databaseState(app.db);
-        return reply
-          .status(state === 'up' ? 200 : 503)
-          .send({ status: state === 'up' ? 'ok' : 'unavailable', database: { kind: database.kind, state } });
-      });
+      api.get(
+        '/health',
+        {
+          schema: {
+            tags: ['Health'],
+            summary: 'Whether the server and its database are up',
+            security: [],
+            response: { 200: healthAnswer, 503: healthAnswer },
+          },
+        },
+        async (_request, reply) => {
+          const state = await databaseState(app.db);
+          return reply
+            .status(state === 'up' ? 200 : 503)
+            .send({ status: state === 'up' ? 'ok' : 'unavailable', database: { kind: database.kind, state } });
+        },
+      );
       await api.register(authRoutes, { config });
+      await api.register(suppressionRoutes);
       await api.register(userRoutes);
       await api.register(businessRoutes);
-      await api.register(contactRoutes);
+      await api.register(contactRoutes, { config });
       await api.register(contactFilterRoutes);
       await api.register(campaignRoutes, { config });
-      await api.register(deliveryRoutes, { config });
+      await api.register(reputationRoutes, { clock: options.clock ?? systemClock });
     },
     { prefix: '/api' },
   );
+  // Called by mail clients and Twilio at the full paths the links and callbacks name (delivery/paths.ts).
+  await app.register(deliveryRoutes, { config });
+  // The short public link of review requests (a text message has little room).
+  await app.register(reviewRoutes, { config });
   await app.register(contactExampleFiles);
 
   if (config.staticDir) await app.register(browserApp, { staticDir: config.staticDir });

@@ -1,5 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { MAX_TIMER_MS } from './lib/timers';
+
+// Delays that become timers must fit one (about 24.8 days).
+const milliseconds = (min: number) => z.coerce.number().int().min(min).max(MAX_TIMER_MS);
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -20,6 +27,9 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag.default(false),
   APP_ORIGIN: z.url('must be a URL such as https://app.example.com').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // Per address, whoever asks: a stranger cannot flood someone's inbox with reset emails.
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   // Off by default: X-Forwarded-For is client-controlled unless a proxy we trust sets it.
   // Or the proxies' addresses/subnets, e.g. "loopback" or "10.0.0.0/8,127.0.0.1".
   TRUST_PROXY: z
@@ -56,28 +66,54 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').or(z.literal('')).optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_BASE_URL: z.url('must be a URL such as https://api.twilio.com').default('https://api.twilio.com'),
-  PACING_MINUTE_MS: z.coerce.number().int().min(1).default(60_000),
+  // 'twilio': Twilio's Advanced Opt-Out answers STOP and START, so the app does not answer them too.
+  TWILIO_OPT_OUT_REPLIES: z.enum(['app', 'twilio']).default('app'),
+  // All three or none: every campaign email is DKIM-signed for this domain.
+  DKIM_DOMAIN: z.string().regex(HOSTNAME, 'must be a domain name such as example.com').or(z.literal('')).optional(),
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'must be a DNS label such as starboost1').or(z.literal('')).optional(),
+  // PEM text, or the path of a file holding it.
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  // Set: the envelope sender is bounce+{token}@BOUNCE_DOMAIN per delivery (VERP), so bounces find their message.
+  BOUNCE_DOMAIN: z.string().regex(HOSTNAME, 'must be a domain name such as bounces.example.com').or(z.literal('')).optional(),
+  // The HTTP Basic password of the inbound-email webhook; unset: the webhook refuses every call.
+  INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').or(z.literal('')).optional(),
+  PACING_MINUTE_MS: milliseconds(1).default(60_000),
+  REMINDER_DAY_MS: milliseconds(1).default(86_400_000),
   DELIVERY_WORKER: booleanFlag.default(true),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DELIVERY_LANES: z.coerce.number().int().min(1).max(64).default(4),
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
-  DELIVERY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  DELIVERY_LEASE_MS: z.coerce.number().int().min(500).default(120_000),
-  DELIVERY_POLL_MS: z.coerce.number().int().min(500).default(1000),
-  DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  DELIVERY_RETRY_BASE_MS: milliseconds(1).default(60_000),
+  DELIVERY_SEND_TIMEOUT_MS: milliseconds(100).default(30_000),
+  DELIVERY_LEASE_MS: milliseconds(500).default(120_000),
+  DELIVERY_POLL_MS: milliseconds(500).default(1000),
+  DELIVERY_SWEEP_MS: milliseconds(100).default(30_000),
+  IMPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  IMPORT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
+  IMPORT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
+export type DkimConfig = { domainName: string; keySelector: string; privateKey: string };
+
 export type DeliveryConfig = {
+  /** Signs every campaign email; null: unsigned. */
+  dkim: DkimConfig | null;
+  /** VERP: bounces come back to bounce+{token}@ this domain; null: to MAIL_FROM. */
+  bounceDomain: string | null;
+  /** The inbound-email webhook's Basic password; null: the webhook refuses every call. */
+  inboundEmailSecret: string | null;
   /** Public address of the app, without a trailing slash. */
   appUrl: string;
   /** null: emails go to the outbox. */
   smtpUrl: string | null;
   smtpMaxConnections: number;
-  twilio: { accountSid: string | null; authToken: string | null; baseUrl: string };
+  twilio: { accountSid: string | null; authToken: string | null; baseUrl: string; optOutReplies: 'app' | 'twilio' };
   /** The length of a pacing "minute" (tests shorten it). */
   minuteMs: number;
+  /** The length of a "day" of reminders and of the contact cap (tests shorten it). */
+  dayMs: number;
   /** `npm start` also runs a delivery worker in the web process. */
   workerInWeb: boolean;
   /** Lane jobs (each a loop of claims) one worker process runs at once. */
@@ -95,6 +131,17 @@ export type DeliveryConfig = {
   sweepMs: number;
 };
 
+export type ImportConfig = {
+  /** Imports one user may start per hour (files refused as unreadable or too big count too). */
+  ratePerHour: number;
+  /** How long reading and checking one file may take in its worker thread. */
+  timeLimitMs: number;
+  /** The worker thread's heap limit. */
+  memoryLimitMb: number;
+  /** Worker threads reading import files at once in this process. */
+  threads: number;
+};
+
 export type AppConfig = {
   port: number;
   host: string;
@@ -106,6 +153,12 @@ export type AppConfig = {
   cookieSecure: boolean;
   appOrigin?: string;
   authRateLimitPerMinute: number;
+  passwordReset: {
+    /** How long a reset link works. */
+    ttlMinutes: number;
+    /** Reset requests per email address and hour. */
+    perAddressPerHour: number;
+  };
   trustProxy: boolean | string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The sender of text messages (number or sender name); null when not configured. */
@@ -115,6 +168,7 @@ export type AppConfig = {
   /** Built browser app to serve; null serves only the API (tests, `npm run dev`). */
   staticDir: string | null;
   delivery: DeliveryConfig;
+  imports: ImportConfig;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  DELIVERY_LEASE_MS: must be at least twice DELIVERY_SEND_TIMEOUT_MS',
     );
   }
+  const dkim = dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,12 +200,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     appOrigin: e.APP_ORIGIN,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    passwordReset: { ttlMinutes: e.PASSWORD_RESET_TTL_MINUTES, perAddressPerHour: e.PASSWORD_RESET_RATE_LIMIT_PER_HOUR },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     smsFrom: e.SMS_FROM || null,
     mailFrom: e.MAIL_FROM,
     staticDir: e.STATIC_DIR || null,
     delivery: {
+      dkim,
+      bounceDomain: e.BOUNCE_DOMAIN || null,
+      inboundEmailSecret: e.INBOUND_EMAIL_SECRET || null,
       appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       smtpUrl: e.SMTP_URL || null,
       smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
@@ -158,8 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         accountSid: e.TWILIO_ACCOUNT_SID || null,
         authToken: e.TWILIO_AUTH_TOKEN || null,
         baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+        optOutReplies: e.TWILIO_OPT_OUT_REPLIES,
       },
       minuteMs: e.PACING_MINUTE_MS,
+      dayMs: e.REMINDER_DAY_MS,
       workerInWeb: e.DELIVERY_WORKER,
       concurrency: e.DELIVERY_CONCURRENCY,
       lanes: e.DELIVERY_LANES,
@@ -171,7 +232,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: e.DELIVERY_POLL_MS,
       sweepMs: e.DELIVERY_SWEEP_MS,
     },
+    imports: {
+      ratePerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
+      timeLimitMs: e.IMPORT_TIME_LIMIT_SECONDS * 1000,
+      memoryLimitMb: e.IMPORT_MEMORY_LIMIT_MB,
+      threads: e.IMPORT_THREADS,
+    },
   };
+}
+
+/** DKIM's three settings, all or none; the key is PEM text or a file of it, and must be a private key. */
+function dkimConfig(domainName = '', keySelector = '', keySetting = ''): DkimConfig | null {
+  const given = { DKIM_DOMAIN: domainName, DKIM_SELECTOR: keySelector, DKIM_PRIVATE_KEY: keySetting.trim() };
+  const missing = Object.entries(given).filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length === 3) return null;
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: must be set too when DKIM is configured`);
+  let privateKey = given.DKIM_PRIVATE_KEY;
+  if (!privateKey.startsWith('-----BEGIN')) {
+    try {
+      privateKey = readFileSync(privateKey, 'utf8');
+    } catch {
+      throw new ConfigError('Invalid configuration:\n  DKIM_PRIVATE_KEY: must be a PEM private key or the path of a file holding one (the file cannot be read)');
+    }
+  }
+  try {
+    if (createPrivateKey(privateKey).asymmetricKeyType === undefined) throw new Error('no key type');
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  DKIM_PRIVATE_KEY: is not a PEM private key (RSA or Ed25519)');
+  }
+  return { domainName, keySelector, privateKey };
 }
 
 /** For the entry points (`npm start`, `npm run worker`): a wrong setting ends the process with the message. */

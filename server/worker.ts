@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { DeliveryWorker } from './delivery/engine';
 import { DeliveryQueue } from './delivery/queue';
+import { loggerOptions } from './lib/logging';
 
 /**
  * `npm run worker`: a delivery worker without the web server, for more sending capacity next to
@@ -15,7 +16,7 @@ async function main() {
     process.exit(1);
   }
   // The same JSON lines as the web process (Fastify logs through pino too).
-  const log = pino({ level: config.logLevel, name: 'worker' });
+  const log = pino({ ...loggerOptions(config.logLevel), name: 'worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.delivery.concurrency + 4 });
   await database.migrate();
   const queue = new DeliveryQueue(database, config.delivery, { supervise: true });

@@ -2,27 +2,27 @@ import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { ConfigProvider } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '#domain/password-reset';
+import { BusinessScopedData } from './business/BusinessScopedData';
+import { RequireBusiness } from './business/RequireBusiness';
+import { BusinessSwitchProvider } from './business/useBusinessSwitch';
 import { FullScreenSpinner } from './components/FullScreenSpinner';
-import { RequireBusiness } from './components/RequireBusiness';
-import { BusinessSwitchProvider } from './components/useBusinessSwitch';
+import { cspNonce } from './csp-nonce';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
+import { i18nProvider } from './providers/i18n-provider';
 import { NotificationsProvider, useNotificationProvider } from './providers/notifications';
-import { resources } from './resources';
+import { refineResources, resources } from './resources';
+import { PAGE_ACTIONS } from './resources/define';
 import { theme } from './theme';
 
-// Each screen is its own chunk: /login loads only what sign-in needs.
+// Each screen is its own chunk (the resources' screens too): /login loads only what sign-in needs.
 const AppLayout = lazy(() => import('./components/layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/register/RegisterPage'));
-const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
-const AddNewBusinessPage = lazy(() => import('./pages/add-new-business/AddNewBusinessPage'));
-const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
-const CampaignsPage = lazy(() => import('./pages/campaigns/CampaignsPage'));
-const CreateCampaignPage = lazy(() => import('./pages/campaigns/create/CreateCampaignPage'));
-const CampaignDetailsPage = lazy(() => import('./pages/campaigns/details/CampaignDetailsPage'));
-const ReputationPage = lazy(() => import('./pages/reputation/ReputationPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
 
 const spinner = <FullScreenSpinner />;
 
@@ -35,12 +35,28 @@ function PublicOnly({ children, name }: { children: ReactNode; name: string }) {
   );
 }
 
+/** A route for each screen a resource declares, at the path of its Refine action (list, create, show...). */
+function resourceRoutes(requiringBusiness: boolean) {
+  return resources
+    .filter((resource) => Boolean(resource.meta.requiresBusiness) === requiringBusiness)
+    .flatMap((resource) =>
+      PAGE_ACTIONS.flatMap((action) => {
+        const Page = resource.pages?.[action];
+        const path = resource[action];
+        return Page && path ? [<Route key={`${resource.name}-${action}`} path={path} element={<Page />} />] : [];
+      }),
+    );
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={spinner}>
       <Routes>
         <Route path="/login" element={<PublicOnly name="login"><LoginPage /></PublicOnly>} />
         <Route path="/register" element={<PublicOnly name="register"><RegisterPage /></PublicOnly>} />
+        <Route path={FORGOT_PASSWORD_PATH} element={<PublicOnly name="forgot-password"><ForgotPasswordPage /></PublicOnly>} />
+        {/* Not public-only: a link from the email works in a browser signed in to any account. */}
+        <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
         <Route
           path="/"
           element={
@@ -58,17 +74,8 @@ export function AppRoutes() {
             </Authenticated>
           }
         >
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/add-new-business" element={<AddNewBusinessPage />} />
-          <Route element={<RequireBusiness />}>
-            <Route path="/contacts" element={<ContactsPage />} />
-            <Route path="/campaigns" element={<Outlet />}>
-              <Route index element={<CampaignsPage />} />
-              <Route path="create-new-campaign" element={<CreateCampaignPage />} />
-              <Route path=":id" element={<CampaignDetailsPage />} />
-            </Route>
-            <Route path="/reputation" element={<ReputationPage />} />
-          </Route>
+          {resourceRoutes(false)}
+          <Route element={<RequireBusiness />}>{resourceRoutes(true)}</Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />
       </Routes>
@@ -83,10 +90,11 @@ function RefineApp({ children }: { children: ReactNode }) {
       dataProvider={dataProvider}
       authProvider={authProvider}
       notificationProvider={useNotificationProvider}
-      resources={resources}
+      i18nProvider={i18nProvider}
+      resources={refineResources}
       options={{ syncWithLocation: false, warnWhenUnsavedChanges: false, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
-      {children}
+      <BusinessScopedData>{children}</BusinessScopedData>
     </Refine>
   );
 }
@@ -94,7 +102,7 @@ function RefineApp({ children }: { children: ReactNode }) {
 /** Providers nest as ConfigProvider > notifications (one toast, 5 s, pause on hover) > Refine. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} csp={{ nonce: cspNonce }}>
       <NotificationsProvider>
         <RefineApp>{children}</RefineApp>
       </NotificationsProvider>

@@ -2,6 +2,10 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import './app.css';
+import { giveStyleElementsTheNonce } from './csp-nonce';
+
+giveStyleElementsTheNonce();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -19,15 +19,15 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   return user!;
 }
 
-const sessionExpiry = (ttlDays: number) => new Date(Date.now() + ttlDays * 86_400_000);
+const sessionExpiry = (now: Date, ttlDays: number) => new Date(now.getTime() + ttlDays * 86_400_000);
 
 /** Starts a session and returns its first refresh token (only its hash is stored). */
-export async function createSession(db: Db, userId: number, ttlDays: number) {
+export async function createSession(db: Db, userId: number, ttlDays: number, now: Date) {
   const refreshToken = newOpaqueToken();
   const sessionId = await db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
-      .values({ userId, expiresAt: sessionExpiry(ttlDays) })
+      .values({ userId, expiresAt: sessionExpiry(now, ttlDays) })
       .returning({ id: sessions.id });
     await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session!.id });
     return session!.id;
@@ -35,15 +35,22 @@ export async function createSession(db: Db, userId: number, ttlDays: number) {
   return { sessionId, refreshToken };
 }
 
+/**
+ * How long a just-used refresh token still yields a session: two tabs that refresh with the same
+ * cookie at once both stay signed in. Only presenting it later counts as reuse (a copied token).
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 export type RotationResult =
   | { outcome: 'rotated'; userId: number; sessionId: string; refreshToken: string }
   | { outcome: 'reused' | 'invalid' };
 
 /**
- * Exchanges a refresh token for a new one. A token that was already used means it was copied:
- * the whole session is revoked so neither the thief nor the owner can go on with it.
+ * Exchanges a refresh token for a new one. A token used again within REFRESH_REUSE_GRACE_MS of its
+ * first use (a second tab) gets a new one too; used again later, it means it was copied: the whole
+ * session is revoked so neither the thief nor the owner can go on with it.
  */
-export async function rotateRefreshToken(db: Db, presented: string, ttlDays: number): Promise<RotationResult> {
+export async function rotateRefreshToken(db: Db, presented: string, ttlDays: number, now: Date): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -57,15 +64,19 @@ export async function rotateRefreshToken(db: Db, presented: string, ttlDays: num
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, hashToken(presented)))
       .for('update');
-    if (!row || row.revokedAt || row.expiresAt <= new Date()) return { outcome: 'invalid' };
-    if (row.usedAt) {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    if (!row || row.revokedAt || row.expiresAt <= now) return { outcome: 'invalid' };
+    const inGrace = row.usedAt !== null && now.getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+    if (row.usedAt && !inGrace) {
+      await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.sessionId));
       return { outcome: 'reused' };
     }
     const refreshToken = newOpaqueToken();
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    // The first use is kept: the grace window does not move with each tab.
+    if (!inGrace) {
+      await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+    }
     await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: row.sessionId });
-    await tx.update(sessions).set({ expiresAt: sessionExpiry(ttlDays) }).where(eq(sessions.id, row.sessionId));
+    await tx.update(sessions).set({ expiresAt: sessionExpiry(now, ttlDays) }).where(eq(sessions.id, row.sessionId));
     return { outcome: 'rotated', userId: row.userId, sessionId: row.sessionId, refreshToken };
   });
 }

@@ -1,19 +1,46 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { loginSchema, registrationSchema } from '../../src/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forgotPasswordSchema, loginSchema, passwordResetMessages, registrationSchema, resetPasswordSchema } from '#domain';
 import type { AppConfig } from '../config';
-import { conflict, unauthorized } from '../lib/errors';
+import { badRequest, conflict, tooManyAttempts, unauthorized } from '../lib/errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwords';
 import { isUniqueViolation } from '../lib/pg-errors';
-import { validate } from '../lib/validate';
+import { messageAnswer, successAnswer } from '../lib/schemas';
 import { ACCESS_COOKIE, cookieBase, REFRESH_COOKIE, type SignedInUser } from '../plugins/authentication';
 import { findUserByEmail, insertUser, createSession, revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './queries';
 import { findUserProfile } from '../users/queries';
+import { createResetToken, resetPassword } from './password-reset';
+import { resetMailer } from './reset-email';
+import { userAnswer } from '../users/schemas';
 
 const EMAIL_TAKEN = 'An account with this email address already exists.';
 const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
 const REFRESH_PATH = '/api/auth';
 
-export default async function authRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
+const tags = ['Sign-in'];
+/** Sign-up, sign-in, refresh and sign-out need no session. */
+const open = { tags, security: [] };
+const schemas = {
+  signUp: { ...open, summary: 'Register an account', body: registrationSchema, response: { 201: userAnswer } },
+  signIn: { ...open, summary: 'Sign in: sets the session cookies', body: loginSchema, response: { 200: userAnswer } },
+  authorize: { tags, summary: 'The signed-in user, while the session is live', response: { 200: userAnswer } },
+  refreshToken: { ...open, summary: 'A new access cookie from the refresh cookie', response: { 200: successAnswer } },
+  signOut: { ...open, summary: 'End the session and clear its cookies', response: { 200: successAnswer } },
+  forgotPassword: {
+    ...open,
+    summary: 'Email a link to reset the password; the same answer whether or not the account exists',
+    body: forgotPasswordSchema,
+    response: { 200: messageAnswer },
+  },
+  resetPassword: {
+    ...open,
+    summary: "Set a new password with a reset link's token; signs the account out everywhere",
+    body: resetPasswordSchema,
+    response: { 200: successAnswer },
+  },
+};
+
+const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
   const { config } = opts;
   const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
@@ -31,8 +58,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: A
     reply.clearCookie(REFRESH_COOKIE, { ...cookieBase(config), path: REFRESH_PATH });
   }
 
-  app.post('/auth/sign-up', { config: authRateLimit }, async (request, reply) => {
-    const payload = validate(registrationSchema, request.body);
+  app.post('/auth/sign-up', { config: authRateLimit, schema: schemas.signUp }, async (request, reply) => {
+    const payload = request.body;
     if (await findUserByEmail(app.db, payload.email)) throw conflict(EMAIL_TAKEN);
     try {
       const user = await insertUser(app.db, {
@@ -51,26 +78,78 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: A
     }
   });
 
-  app.post('/auth/sign-in', { config: authRateLimit }, async (request, reply) => {
-    const { email, password } = validate(loginSchema, request.body);
+  app.post('/auth/sign-in', { config: authRateLimit, schema: schemas.signIn }, async (request, reply) => {
+    const { email, password } = request.body;
     const user = await findUserByEmail(app.db, email);
     const passwordMatches = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordMatches) throw unauthorized(WRONG_CREDENTIALS);
-    const { sessionId, refreshToken } = await createSession(app.db, user.id, config.refreshTokenTtlDays);
+    const { sessionId, refreshToken } = await createSession(app.db, user.id, config.refreshTokenTtlDays, app.clock.now());
     await startSignedIn(reply, { id: user.id, sessionId }, refreshToken);
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
   });
 
-  app.post('/auth/authorize', { preHandler: app.authenticate }, async (request) => {
+  const mailer = resetMailer(config, app.log);
+  const emailsInFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(emailsInFlight);
+    mailer.close();
+  });
+
+  /**
+   * Looks the account up and emails the link after the answer has gone: the answer then takes the
+   * same time whether or not the account exists, or the SMTP server is slow.
+   */
+  function emailResetLinkLater(email: string) {
+    const task = (async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (!user) return;
+      const token = await createResetToken(app.db, user.id, config.passwordReset.ttlMinutes, app.clock.now());
+      await mailer.send({ to: user.email, firstName: user.firstName, token });
+    })().catch((error: unknown) => app.log.error({ err: error }, 'password reset email could not be sent'));
+    emailsInFlight.add(task);
+    void task.finally(() => emailsInFlight.delete(task));
+  }
+
+  // Per address, whoever asks (the route's own limit is per client).
+  const perAddressLimit = app.createRateLimit({
+    max: config.passwordReset.perAddressPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `forgot-password:${(request.body as { email: string }).email.toLowerCase()}`,
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: authRateLimit,
+      schema: schemas.forgotPassword,
+      preHandler: async (request) => {
+        const limit = await perAddressLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
+      },
+    },
+    async (request) => {
+      emailResetLinkLater(request.body.email);
+      return { message: passwordResetMessages.linkSent };
+    },
+  );
+
+  app.post('/auth/reset-password', { config: authRateLimit, schema: schemas.resetPassword }, async (request) => {
+    const { token, password } = request.body;
+    const changed = await resetPassword(app.db, token, await hashPassword(password), app.clock.now());
+    if (!changed) throw badRequest(passwordResetMessages.linkInvalid);
+    return { success: true };
+  });
+
+  app.post('/auth/authorize', { preValidation: app.authenticate, schema: schemas.authorize }, async (request) => {
     const profile = await findUserProfile(app.db, request.user.id);
     if (!profile) throw unauthorized();
     return profile;
   });
 
-  app.post('/auth/refresh-token', async (request, reply) => {
+  app.post('/auth/refresh-token', { schema: schemas.refreshToken }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw unauthorized('You are not signed in.');
-    const result = await rotateRefreshToken(app.db, presented, config.refreshTokenTtlDays);
+    const result = await rotateRefreshToken(app.db, presented, config.refreshTokenTtlDays, app.clock.now());
     if (result.outcome !== 'rotated') {
       clearCookies(reply);
       throw unauthorized(
@@ -83,7 +162,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: A
     return { success: true };
   });
 
-  app.post('/auth/sign-out', async (request, reply) => {
+  app.post('/auth/sign-out', { schema: schemas.signOut }, async (request, reply) => {
     const sessionId = await currentSessionId();
     if (sessionId) await revokeSession(app.db, sessionId);
     clearCookies(reply);
@@ -92,7 +171,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: A
     // The access token may have expired already; the refresh cookie still names the session.
     async function currentSessionId() {
       try {
-        await request.jwtVerify({ onlyCookie: true });
+        await request.jwtVerify({ onlyCookie: true, clockTimestamp: app.clock.now().getTime() });
         return request.user.sessionId;
       } catch {
         const refreshToken = request.cookies[REFRESH_COOKIE];
@@ -100,4 +179,6 @@ export default async function authRoutes(app: FastifyInstance, opts: { config: A
       }
     }
   });
-}
+};
+
+export default authRoutes;

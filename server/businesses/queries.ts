@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { BusinessPayload } from '../../src/domain';
+import type { BusinessPayload } from '#domain';
+import { regionFromCountryName } from '#domain/phone-numbers';
 import type { Db } from '../db/client';
 import { businesses } from '../db/schema';
-import { notFound } from '../lib/errors';
 
-const businessColumns = {
+/** A business as the API answers it (and as `request.business` holds it). */
+export const businessColumns = {
   id: businesses.id,
   name: businesses.name,
   streetName: businesses.streetName,
@@ -12,30 +13,42 @@ const businessColumns = {
   country: businesses.country,
   city: businesses.city,
   postalCode: businesses.postalCode,
-  reviewLink: businesses.reviewLink,
+  reviewSites: businesses.reviewSites,
+  reviewRequestCapDays: businesses.reviewRequestCapDays,
+  region: businesses.region,
+  timeZone: businesses.timeZone,
+  smsWindowStart: businesses.smsWindowStart,
+  smsWindowEnd: businesses.smsWindowEnd,
 };
 
 export function listBusinessesOf(db: Db, ownerId: number) {
   return db.select(businessColumns).from(businesses).where(eq(businesses.ownerId, ownerId)).orderBy(asc(businesses.id));
 }
 
+/** Without a chosen region, the country's name says it when it can ("Croatia"). */
+const withRegion = (values: BusinessPayload) => ({ ...values, region: values.region ?? regionFromCountryName(values.country) });
+
 export async function insertBusiness(db: Db, ownerId: number, values: BusinessPayload) {
   const [business] = await db
     .insert(businesses)
-    .values({ ...values, ownerId })
+    .values({ ...withRegion(values), ownerId })
     .returning(businessColumns);
   return business!;
 }
 
-/**
- * The one ownership check every business-scoped call goes through. Another user's business
- * answers exactly like a missing one, so ids cannot be probed.
- */
-export async function requireOwnedBusiness(db: Db, ownerId: number, businessId: number) {
+/** Replaces an owned business's fields and review sites (ownership checked by the route). */
+export async function updateBusiness(db: Db, businessId: number, values: BusinessPayload) {
+  const [business] = await db.update(businesses).set(withRegion(values)).where(eq(businesses.id, businessId)).returning(businessColumns);
+  return business;
+}
+
+/** The business when it is the owner's; undefined for a missing one and for another owner's alike. */
+export async function ownedBusiness(db: Db, ownerId: number, businessId: number) {
   const [business] = await db
     .select(businessColumns)
     .from(businesses)
     .where(and(eq(businesses.id, businessId), eq(businesses.ownerId, ownerId)));
-  if (!business) throw notFound('Business not found.');
   return business;
 }
+
+export type Business = NonNullable<Awaited<ReturnType<typeof ownedBusiness>>>;

@@ -1,15 +1,46 @@
-import type { FastifyInstance } from 'fastify';
-import { businessSchema } from '../../src/domain';
-import { validate } from '../lib/validate';
-import { insertBusiness, listBusinessesOf } from './queries';
+import * as z from 'zod/mini';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { businessMessages, businessSchema } from '#domain';
+import { notFound } from '../lib/errors';
+import { pathId } from '../lib/schemas';
+import { insertBusiness, listBusinessesOf, updateBusiness } from './queries';
+import { businessAnswer } from './schemas';
 
-export default async function businessRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.authenticate);
+const tags = ['Businesses'];
 
-  app.get('/business/get-current-users-businesses', async (request) => listBusinessesOf(app.db, request.user.id));
+const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', app.authenticate);
 
-  app.post('/business/create-new-business', async (request, reply) => {
-    const payload = validate(businessSchema, request.body);
-    return reply.status(201).send(await insertBusiness(app.db, request.user.id, payload));
-  });
-}
+  app.get(
+    '/business/get-current-users-businesses',
+    { schema: { tags, summary: "The signed-in user's businesses", response: { 200: z.array(businessAnswer) } } },
+    async (request) => listBusinessesOf(app.db, request.user.id),
+  );
+
+  app.post(
+    '/business/create-new-business',
+    { schema: { tags, summary: 'Create a business', body: businessSchema, response: { 201: businessAnswer } } },
+    async (request, reply) => reply.status(201).send(await insertBusiness(app.db, request.user.id, request.body)),
+  );
+
+  app.put(
+    '/business/update-business/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: 'Edit a business: its fields, review sites and contact cap (the whole business is replaced)',
+        params: z.object({ businessId: pathId('The business') }),
+        body: businessSchema,
+        response: { 200: businessAnswer },
+      },
+    },
+    async (request) => {
+      const business = await updateBusiness(app.db, request.business.id, request.body);
+      if (!business) throw notFound(businessMessages.notFound);
+      return business;
+    },
+  );
+};
+
+export default businessRoutes;

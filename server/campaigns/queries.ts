@@ -5,19 +5,19 @@ import {
   allowedStatuses,
   campaignCopyName,
   campaignMessages,
+  smsWindowMessages,
   type Campaign,
   type CampaignAction,
   type CampaignStatus,
   type LaunchCampaign,
   type NewCampaign,
   type UpdateCampaign,
-} from '../../src/domain';
-import { requireOwnedBusiness } from '../businesses/queries';
-import { isStorableId } from '../contact-filters/queries';
+} from '#domain';
+import { businessColumns } from '../businesses/queries';
 import type { Db } from '../db/client';
-import { campaigns, contactFilters, deliveries } from '../db/schema';
+import { businesses, campaigns, contactFilters, deliveries } from '../db/schema';
 import { campaignCounts } from '../delivery/details';
-import { conflict, HttpError, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 
 /** A campaign's own columns; every answer reads them through a CTE, so writes can answer in one statement. */
@@ -35,6 +35,9 @@ const campaignFields = {
   contactFilterId: campaigns.contactFilterId,
   sendAllAtOnce: campaigns.sendAllAtOnce,
   failureReason: campaigns.failureReason,
+  followUpAfterDays: campaigns.followUpAfterDays,
+  followUpSubject: campaigns.followUpSubject,
+  followUpBody: campaigns.followUpBody,
   createdAt: campaigns.createdAt,
 };
 type CampaignSource<Alias extends string> = WithSubqueryWithSelection<typeof campaignFields, Alias>;
@@ -58,13 +61,24 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
       contactFilterId: source.contactFilterId,
       sendAllAtOnce: source.sendAllAtOnce,
       failureReason: source.failureReason,
+      followUpAfterDays: source.followUpAfterDays,
+      followUpSubject: source.followUpSubject,
+      followUpBody: source.followUpBody,
       // Aggregated from the deliveries in this same query (an index-only count per campaign).
       counts: campaignCounts(source.id),
+      // Text messages held for the SMS window: the local time it opens.
+      windowOpens: sql<string | null>`(select b.sms_window_start from campaign_runs r join businesses b on b.id = ${source.businessId}
+        where r.campaign_id = ${source.id} and r.sms_window_opens_at is not null and ${source.status} = 'IN_PROGRESS')`,
     })
     .from(source)
     .innerJoin(contactFilters, eq(contactFilters.id, source.contactFilterId))
     .orderBy(desc(source.createdAt), desc(source.id));
-  return rows.map((row) => ({ ...row, startTime: row.startTime?.toISOString() ?? null }));
+  return rows.map(({ followUpAfterDays, followUpSubject, followUpBody, windowOpens, ...row }) => ({
+    ...row,
+    startTime: row.startTime?.toISOString() ?? null,
+    followUp: followUpAfterDays === null || followUpBody === null ? null : { afterDays: followUpAfterDays, subject: followUpSubject, messageBody: followUpBody },
+    waitingFor: windowOpens ? smsWindowMessages.waiting(windowOpens) : null,
+  }));
 }
 
 /** Every campaign of a business in one query. */
@@ -88,21 +102,16 @@ async function campaignState(db: Db, id: number): Promise<CampaignState | undefi
   return row && { ...row, startTime: row.startTime?.toISOString() ?? null };
 }
 
-/**
- * The campaign when its business is the owner's, checked through requireOwnedBusiness. Another
- * owner's campaign answers exactly like a missing one.
- */
+/** A campaign and its business when the business is the owner's; undefined for a missing one and another owner's alike. */
 export async function ownedCampaign(db: Db, ownerId: number, id: number) {
-  const campaign = isStorableId(id) ? await campaignState(db, id) : undefined;
-  if (!campaign) throw notFound(campaignMessages.notFound);
-  try {
-    const business = await requireOwnedBusiness(db, ownerId, campaign.businessId);
-    return { campaign, business };
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) throw notFound(campaignMessages.notFound);
-    throw error;
-  }
+  const [owned] = await db
+    .select({ campaign: { id: campaigns.id, businessId: campaigns.businessId }, business: businessColumns })
+    .from(campaigns)
+    .innerJoin(businesses, eq(businesses.id, campaigns.businessId))
+    .where(and(eq(campaigns.id, id), eq(businesses.ownerId, ownerId)));
+  return owned;
 }
+export type OwnedCampaign = NonNullable<Awaited<ReturnType<typeof ownedCampaign>>>['campaign'];
 
 /** Why an atomic change found nothing to change: the campaign is gone, or its status (now) refuses the action. */
 async function refusal(db: Db, id: number, action: CampaignAction) {
@@ -146,6 +155,9 @@ const contentOf = (campaign: NewCampaign | LaunchCampaign | UpdateCampaign) => (
   sendAllAtOnce: campaign.sendAllAtOnce,
   subject: campaign.subject,
   messageBody: campaign.messageBody,
+  followUpAfterDays: campaign.followUp?.afterDays ?? null,
+  followUpSubject: campaign.followUp?.subject ?? null,
+  followUpBody: campaign.followUp?.messageBody ?? null,
 });
 
 /** A draft (no start time), or scheduled. */
@@ -212,6 +224,8 @@ const changesOf = {
   start: () => ({
     status: 'IN_PROGRESS' as const,
     startTime: sql`case when ${campaigns.status} = 'CREATED' then now() else ${campaigns.startTime} end`,
+    // Resumed by the owner: the reason it paused itself (bounces, complaints) is dealt with.
+    failureReason: null,
   }),
   pause: () => ({ status: 'PAUSED' as const }),
   cancel: () => ({ status: 'CANCELED' as const }),
@@ -276,8 +290,10 @@ export async function duplicateCampaign(db: Db, id: number, businessId: number):
       const [copy] = await answerCampaigns(
         db,
         db.$with('copied', campaignFields).as(
-          sql`insert into campaigns (business_id, contact_filter_id, name, type, "interval", interval_size, send_all_at_once, subject, message_body)
-              select business_id, contact_filter_id, ${name}, type, "interval", interval_size, send_all_at_once, subject, message_body
+          sql`insert into campaigns (business_id, contact_filter_id, name, type, "interval", interval_size, send_all_at_once, subject, message_body,
+                                     follow_up_after_days, follow_up_subject, follow_up_body)
+              select business_id, contact_filter_id, ${name}, type, "interval", interval_size, send_all_at_once, subject, message_body,
+                     follow_up_after_days, follow_up_subject, follow_up_body
               from campaigns where id = ${id} and ${statusAllows('duplicate')}
               returning *`,
         ),

@@ -1,21 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   campaignMessages,
+  campaignNameCheckSchema,
   launchCampaignSchema,
   newCampaignSchema,
   updateCampaignSchema,
   usesTemplateVariable,
   type Campaign,
-  type CampaignSenders,
-} from '../../src/domain';
+} from '#domain';
+import type { Business } from '../businesses/queries';
 import type { AppConfig } from '../config';
-import { contactFilterOfBusiness, idParam } from '../contact-filters/queries';
-import { ownedBusiness } from '../contacts/queries';
+import { contactFilterOfBusiness } from '../contact-filters/queries';
 import type { Db } from '../db/client';
 import { channelSetup } from '../delivery/channels';
-import { channelDetails, deliveryDetails, detailsQuerySchema, type CampaignDetails } from '../delivery/details';
-import { badRequest, conflict } from '../lib/errors';
-import { validate } from '../lib/validate';
+import { reviewUrl, SAMPLE_REVIEW_TOKEN } from '../delivery/paths';
+import { channelDetails, deliveryDetails, detailsQuerySchema } from '../delivery/details';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { campaignFunnel } from '../reviews/funnel';
+import { pathId } from '../lib/schemas';
 import {
   campaignNameTaken,
   changeCampaignStatus,
@@ -25,19 +28,18 @@ import {
   insertCampaign,
   insertLaunchedCampaign,
   listCampaigns,
-  ownedCampaign,
   updateCampaign,
 } from './queries';
+import { campaignAnswer, campaignDetailsAnswer, campaignNameCheckAnswer, sendersAnswer } from './schemas';
 
 type CampaignContent = { name: string; contactFilterId: number; subject: string | null; messageBody: string };
-type Business = { id: number; reviewLink: string | null };
 
-/** The rules that need the database: the business's own filter, its review link, a free name. */
+/** The rules that need the database: the business's own filter, a review site for ${reviewLink}, a free name. */
 async function checkContent(db: Db, business: Business, campaign: CampaignContent, exceptId?: number) {
   if (!(await contactFilterOfBusiness(db, business.id, campaign.contactFilterId))) {
     throw badRequest(campaignMessages.filterNotInBusiness, { contactFilterId: campaignMessages.filterNotInBusiness });
   }
-  if (!business.reviewLink) {
+  if (business.reviewSites.length === 0) {
     const field = usesTemplateVariable(campaign.messageBody, 'reviewLink')
       ? 'messageBody'
       : usesTemplateVariable(campaign.subject, 'reviewLink')
@@ -48,10 +50,13 @@ async function checkContent(db: Db, business: Business, campaign: CampaignConten
   if (await campaignNameTaken(db, business.id, campaign.name, exceptId)) throw conflict(campaignMessages.duplicateName);
 }
 
-type IdParams = { Params: { id: string } };
+const tags = ['Campaigns'];
+/** Routes keyed by a campaign id in the path: the ownership hook resolves the campaign and its business. */
+const byCampaignId = { config: { campaign: 'params.id' as const } };
+const campaignIdParams = z.object({ id: pathId('The campaign') });
 
-export default async function campaignRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
-  app.addHook('preHandler', app.authenticate);
+const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
+  app.addHook('preValidation', app.authenticate);
 
   /**
    * Queues the sending of a campaign the answer shows running, or its scheduled start. The status
@@ -67,59 +72,141 @@ export default async function campaignRoutes(app: FastifyInstance, opts: { confi
     return campaign;
   }
 
-  app.get('/campaign/get-sender', async (): Promise<CampaignSenders> => ({
-    sms: opts.config.smsFrom,
-    email: opts.config.mailFrom,
-  }));
-
-  app.get<{ Params: { businessId: string } }>('/campaign/get-campaigns/:businessId', async (request) => {
-    const businessId = idParam(request.params.businessId);
-    await ownedBusiness(app.db, request.user.id, businessId);
-    return listCampaigns(app.db, businessId);
-  });
-
-  app.post('/campaign/create-new-campaign', async (request, reply) => {
-    const campaign = validate(newCampaignSchema, request.body);
-    const business = await ownedBusiness(app.db, request.user.id, campaign.businessId);
-    await checkContent(app.db, business, campaign);
-    return reply.status(201).send(await drive(await insertCampaign(app.db, campaign)));
-  });
-
-  app.post('/campaign/launch-new-campaign', async (request, reply) => {
-    const campaign = validate(launchCampaignSchema, request.body);
-    const business = await ownedBusiness(app.db, request.user.id, campaign.businessId);
-    await checkContent(app.db, business, campaign);
-    return reply.status(201).send(await drive(await insertLaunchedCampaign(app.db, campaign)));
-  });
-
-  app.put<IdParams>('/campaign/update-campaign/:id', async (request) => {
-    const { campaign: current, business } = await ownedCampaign(app.db, request.user.id, idParam(request.params.id));
-    const campaign = validate(updateCampaignSchema, request.body);
-    await checkContent(app.db, business, campaign, current.id);
-    return drive(await updateCampaign(app.db, current.id, campaign));
-  });
-
-  for (const action of ['start', 'pause', 'cancel'] as const) {
-    app.put<IdParams>(`/campaign/${action}-campaign/:id`, async (request) => {
-      const { campaign } = await ownedCampaign(app.db, request.user.id, idParam(request.params.id));
-      return drive(await changeCampaignStatus(app.db, campaign.id, action));
-    });
+  /** The owned campaign as the API answers it; gone when deleted since the ownership check. */
+  async function campaignAnswerOf(id: number) {
+    const campaign = await getCampaign(app.db, id);
+    if (!campaign) throw notFound(campaignMessages.notFound);
+    return campaign;
   }
 
-  app.get<IdParams>('/campaign/get-campaign-details/:id', async (request): Promise<CampaignDetails> => {
-    const { campaign } = await ownedCampaign(app.db, request.user.id, idParam(request.params.id));
-    const query = validate(detailsQuerySchema, request.query);
-    const [answer, details] = await Promise.all([getCampaign(app.db, campaign.id), deliveryDetails(app.db, campaign.id, query)]);
-    return { campaign: answer!, channel: channelDetails(channelSetup(answer!.type, opts.config)), ...details };
-  });
+  app.get(
+    '/campaign/get-sender',
+    { schema: { tags, summary: 'The configured senders (null when not configured) and how each type is sent', response: { 200: sendersAnswer } } },
+    async () => ({
+      sms: opts.config.smsFrom,
+      email: opts.config.mailFrom,
+      channels: { SMS: channelDetails(channelSetup('SMS', opts.config)), EMAIL: channelDetails(channelSetup('EMAIL', opts.config)) },
+      sampleReviewLink: reviewUrl(opts.config.delivery.appUrl, SAMPLE_REVIEW_TOKEN),
+    }),
+  );
 
-  app.put<IdParams>('/campaign/duplicate-campaign/:id', async (request, reply) => {
-    const { campaign } = await ownedCampaign(app.db, request.user.id, idParam(request.params.id));
-    return reply.status(201).send(await duplicateCampaign(app.db, campaign.id, campaign.businessId));
-  });
+  app.post(
+    '/campaign/check-campaign-name',
+    {
+      config: { business: 'body.businessId' },
+      schema: {
+        tags,
+        summary: 'Whether a campaign name is free in the business (the wizard checks it before its last step)',
+        body: campaignNameCheckSchema,
+        response: { 200: campaignNameCheckAnswer },
+      },
+    },
+    async (request) => {
+      const taken = await campaignNameTaken(app.db, request.business.id, request.body.name, request.body.exceptId);
+      return { taken, message: taken ? campaignMessages.duplicateName : null };
+    },
+  );
 
-  app.delete<IdParams>('/campaign/delete-campaign/:id', async (request) => {
-    const { campaign } = await ownedCampaign(app.db, request.user.id, idParam(request.params.id));
-    return deleteCampaign(app.db, campaign.id);
-  });
-}
+  app.get(
+    '/campaign/get-campaigns/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: "A business's campaigns, newest first",
+        params: z.object({ businessId: pathId('The business') }),
+        response: { 200: z.array(campaignAnswer) },
+      },
+    },
+    async (request) => listCampaigns(app.db, request.business.id),
+  );
+
+  app.get(
+    '/campaign/get-campaign/:id',
+    { ...byCampaignId, schema: { tags, summary: 'One campaign, as the list shows it', params: campaignIdParams, response: { 200: campaignAnswer } } },
+    async (request) => campaignAnswerOf(request.campaign.id),
+  );
+
+  app.post(
+    '/campaign/create-new-campaign',
+    {
+      config: { business: 'body.businessId' },
+      schema: { tags, summary: 'Create a draft, or a scheduled campaign', body: newCampaignSchema, response: { 201: campaignAnswer } },
+    },
+    async (request, reply) => {
+      await checkContent(app.db, request.business, request.body);
+      return reply.status(201).send(await drive(await insertCampaign(app.db, request.body)));
+    },
+  );
+
+  app.post(
+    '/campaign/launch-new-campaign',
+    {
+      config: { business: 'body.businessId' },
+      schema: { tags, summary: 'Create a campaign and start it now', body: launchCampaignSchema, response: { 201: campaignAnswer } },
+    },
+    async (request, reply) => {
+      await checkContent(app.db, request.business, request.body);
+      return reply.status(201).send(await drive(await insertLaunchedCampaign(app.db, request.body)));
+    },
+  );
+
+  app.put(
+    '/campaign/update-campaign/:id',
+    {
+      ...byCampaignId,
+      schema: { tags, summary: 'Edit a campaign (CREATED only)', params: campaignIdParams, body: updateCampaignSchema, response: { 200: campaignAnswer } },
+    },
+    async (request) => {
+      await checkContent(app.db, request.business, request.body, request.campaign.id);
+      return drive(await updateCampaign(app.db, request.campaign.id, request.body));
+    },
+  );
+
+  for (const action of ['start', 'pause', 'cancel'] as const) {
+    app.put(
+      `/campaign/${action}-campaign/:id`,
+      { ...byCampaignId, schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} a campaign`, params: campaignIdParams, response: { 200: campaignAnswer } } },
+      async (request) => drive(await changeCampaignStatus(app.db, request.campaign.id, action)),
+    );
+  }
+
+  app.get(
+    '/campaign/get-campaign-details/:id',
+    {
+      ...byCampaignId,
+      schema: {
+        tags,
+        summary: "A campaign's delivery: counts per state, sends per minute, the review funnel and one page of recipients",
+        params: campaignIdParams,
+        querystring: detailsQuerySchema,
+        response: { 200: campaignDetailsAnswer },
+      },
+    },
+    async (request) => {
+      const [campaign, details, funnel] = await Promise.all([
+        campaignAnswerOf(request.campaign.id),
+        deliveryDetails(app.db, request.campaign.id, request.query),
+        campaignFunnel(app.db, request.campaign.id, request.business.reviewSites),
+      ]);
+      return { campaign, channel: channelDetails(channelSetup(campaign.type, opts.config)), ...details, ...funnel };
+    },
+  );
+
+  app.put(
+    '/campaign/duplicate-campaign/:id',
+    { ...byCampaignId, schema: { tags, summary: 'Copy a campaign as a new draft', params: campaignIdParams, response: { 201: campaignAnswer } } },
+    async (request, reply) => reply.status(201).send(await duplicateCampaign(app.db, request.campaign.id, request.business.id)),
+  );
+
+  app.delete(
+    '/campaign/delete-campaign/:id',
+    {
+      ...byCampaignId,
+      schema: { tags, summary: 'Delete a campaign', params: campaignIdParams, response: { 200: z.object({ id: z.int() }) } },
+    },
+    async (request) => deleteCampaign(app.db, request.campaign.id),
+  );
+};
+
+export default campaignRoutes;

@@ -1,14 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { FILTER_ATTRIBUTE_TYPE, type ContactFilter, type FilterAttribute, type FilterCondition } from '../../src/domain';
+import { FILTER_ATTRIBUTE_TYPE, type CampaignType, type Contact, type ContactFilter, type FilterAttribute, type FilterCondition } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { contactFilterItems, contactFilters, contacts } from '../db/schema';
-
-/** PostgreSQL's `integer` range: ids outside it cannot exist, and comparing with them is an error. */
-const INT4_MAX = 2_147_483_647;
-export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
-
-/** A path parameter as an id; anything else becomes 0, which matches nothing. */
-export const idParam = (value: string) => (/^\d{1,10}$/.test(value) && isStorableId(Number(value)) ? Number(value) : 0);
+import { canReceive, recipientAddress } from '../delivery/addresses';
+import { isStorableId } from '../lib/ids';
 
 /**
  * The only place a filter attribute becomes SQL: a fixed map, so no column name ever comes from a
@@ -53,7 +48,7 @@ function conditionSql({ attribute, operator, value }: FilterCondition): SQL {
 
 /**
  * A WHERE fragment on `contacts` (not aliased) that holds for the contacts matching every
- * condition; values are always parameters. Same meaning as the domain's contactMatchesFilter.
+ * condition; values are always parameters. The tests check it against the reference evaluator in tests/support/filter-evaluator.ts.
  */
 export function contactFilterCondition(items: readonly FilterCondition[]): SQL {
   if (items.length === 0) return sql`true`;
@@ -63,13 +58,26 @@ export function contactFilterCondition(items: readonly FilterCondition[]): SQL {
   );
 }
 
-export async function countMatchingContacts(db: Db, businessId: number, items: readonly FilterCondition[]) {
-  const [row] = await queryRows<{ count: number }>(
+/**
+ * How many contacts of the business match, and the first of them (lowest id) as the list answers it,
+ * for the campaign wizard's preview: the count and the sample come from one statement. With a
+ * campaign type, only those a campaign of that type would send to (ACTIVE, with a usable address),
+ * each address counted once, as when its recipients are fixed.
+ */
+export async function matchingContactsPreview(
+  db: Db,
+  businessId: number,
+  items: readonly FilterCondition[],
+  type?: CampaignType,
+): Promise<{ count: number; sample: Contact | null }> {
+  const matching = sql`${contacts.businessId} = ${businessId} and ${contactFilterCondition(items)}${type ? sql` and ${canReceive(type)}` : sql``}`;
+  const counted = type ? sql`count(distinct lower(${recipientAddress(type)}))::int` : sql`count(*)::int`;
+  const [row] = await queryRows<{ count: number; sample: string | null }>(
     db,
-    sql`select count(*)::int as count from ${contacts}
-        where ${contacts.businessId} = ${businessId} and ${contactFilterCondition(items)}`,
+    sql`select (select ${counted} from ${contacts} where ${matching}) as count,
+               (select ${contacts.apiJson} from ${contacts} where ${matching} order by ${contacts.id} limit 1) as sample`,
   );
-  return row!.count;
+  return { count: row!.count, sample: row!.sample === null ? null : (JSON.parse(row!.sample) as Contact) };
 }
 
 export async function contactFilterNameTaken(db: Db, businessId: number, name: string) {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { businessIdRule, filterConditionsRule } from '../../src/domain';
+import { businessIdRule, campaignTypeRule, FILTER_ATTRIBUTE_KEYS, FILTER_OPERATORS, filterConditionsRule } from '#domain';
+import { contactAnswer } from '../contacts/schemas';
 
-export const countMessages = {
+const countMessages = {
   sourceRequired: 'Give either a saved filter (contactFilterId) or conditions (contactFilterItems).',
   contactFilterIdInvalid: 'Contact filter id must be a positive whole number',
 } as const;
@@ -14,6 +15,8 @@ export const countMatchingContactsSchema = z
       z.int({ error: countMessages.contactFilterIdInvalid }).check(z.positive(countMessages.contactFilterIdInvalid)),
     ),
     contactFilterItems: z.optional(filterConditionsRule),
+    /** Count the recipients a campaign of this type would have (ACTIVE, usable address, each once). */
+    type: z.optional(campaignTypeRule),
   })
   .check(
     z.refine((body) => (body.contactFilterId === undefined) !== (body.contactFilterItems === undefined), {
@@ -21,3 +24,17 @@ export const countMatchingContactsSchema = z
       path: ['contactFilterItems'],
     }),
   );
+
+const filterConditionAnswer = z.object({
+  attribute: z.enum(FILTER_ATTRIBUTE_KEYS),
+  operator: z.enum(FILTER_OPERATORS),
+  value: z.string(),
+});
+
+/** A saved filter as the API answers it; items keep the order they were given in. */
+export const contactFilterAnswer = z
+  .object({ id: z.int(), name: z.string(), businessId: z.int(), items: z.array(filterConditionAnswer) })
+  .register(z.globalRegistry, { id: 'ContactFilter' });
+
+/** How many contacts match, and the first of them (lowest id) for the campaign wizard's preview. */
+export const countMatchingContactsAnswer = z.object({ count: z.int(), sample: z.nullable(contactAnswer) });

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
-import { CONTACT_IMPORT_COLUMNS, IMPORT_EXAMPLE_FILES } from '../../src/domain';
+import { CONTACT_IMPORT_COLUMNS, IMPORT_EXAMPLE_FILES } from '#domain';
+import { fileAnswer } from '../lib/schemas';
 
 /** The example rows, one object per row, straight from the importer's column definitions. */
 function exampleRows(): Array<Record<string, string>> {
@@ -11,13 +12,13 @@ function exampleRows(): Array<Record<string, string>> {
   );
 }
 
-export function exampleCsv(): Buffer {
+function exampleCsv(): Buffer {
   const csv = Papa.unparse(exampleRows(), { columns: CONTACT_IMPORT_COLUMNS.map((column) => column.header), newline: '\r\n' });
   // The byte-order mark makes Excel open the file as UTF-8 (names such as "Chloé").
   return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
 }
 
-export function exampleXlsx(): Buffer {
+function exampleXlsx(): Buffer {
   const header = CONTACT_IMPORT_COLUMNS.map((column) => column.header);
   const rows = exampleRows().map((row) =>
     CONTACT_IMPORT_COLUMNS.map((column) => {
@@ -40,8 +41,9 @@ const files = [
     path: IMPORT_EXAMPLE_FILES.xlsx,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     build: exampleXlsx,
+    name: 'Excel',
   },
-  { path: IMPORT_EXAMPLE_FILES.csv, contentType: 'text/csv; charset=utf-8', build: exampleCsv },
+  { path: IMPORT_EXAMPLE_FILES.csv, contentType: 'text/csv; charset=utf-8', build: exampleCsv, name: 'CSV' },
 ];
 
 /** Serves the import example files, built on first request from the importer's own column list. */
@@ -49,7 +51,13 @@ export default async function contactExampleFiles(app: FastifyInstance) {
   for (const file of files) {
     let content: Buffer | undefined;
     const fileName = file.path.slice(file.path.lastIndexOf('/') + 1);
-    app.get(file.path, async (_request, reply) => {
+    const schema = {
+      tags: ['Contacts'],
+      summary: `The contact import's example file (${file.name})`,
+      security: [],
+      response: { 200: fileAnswer(file.contentType.split(';')[0]!, 'The example file, as an attachment') },
+    };
+    app.get(file.path, { schema }, async (_request, reply) => {
       content ??= file.build();
       return reply
         .type(file.contentType)

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#domain';
 import { badRequest } from '../lib/errors';
+import { readBackFormula } from './formula-cells';
 import { inspectZip } from './zip-guard';
 
 /** A cell as the readers give it: text from CSV; text, number, boolean or date from spreadsheets. */
@@ -90,6 +91,8 @@ function firstSheet(buffer: Buffer, sheetRows?: number): XLSX.WorkSheet {
   try {
     const workbook = XLSX.read(buffer, {
       type: 'buffer',
+      // Only the first sheet is parsed: a workbook of 190 big sheets costs what its first one does.
+      sheets: 0,
       cellDates: true,
       dense: true,
       // Values only: formatted text, formulas, styles and HTML would only cost time.
@@ -155,5 +158,6 @@ function readCsv(text: string): TableRow[] {
   const unclosed = result.errors.find((error) => error.code === 'MissingQuotes');
   if (unclosed) throw badRequest(importFileMessages.unclosedQuote((unclosed.row ?? 0) + 1));
   // Records are numbered like the lines a spreadsheet shows (a quoted line break stays in one row).
-  return result.data.map((cells, index) => ({ row: index + 1, cells }));
+  // A cell our export wrote as text ('=...) is read back as it was (formula-cells.ts).
+  return result.data.map((cells, index) => ({ row: index + 1, cells: cells.map(readBackFormula) }));
 }

@@ -1,5 +1,6 @@
 import {
   CONTACT_IMPORT_COLUMNS,
+  IMPORT_REJECTED_ROWS_LISTED,
   contactSchema,
   fieldErrors,
   importColumnForHeader,
@@ -8,7 +9,8 @@ import {
   type ContactInput,
   type ImportColumnKey,
   type ImportContactsResult,
-} from '../../src/domain';
+} from '#domain';
+import { readPhoneNumber } from '#domain/phone-numbers';
 import { badRequest } from '../lib/errors';
 import { isBlank, type Cell, type ImportTable } from './import-file';
 
@@ -17,12 +19,23 @@ export const importRowMessages = {
   missingColumns: (headers: string[]) =>
     `The file has no ${headers.join(', ')} column${headers.length > 1 ? 's' : ''}. The first row must name the columns: ${CONTACT_IMPORT_COLUMNS.map((c) => c.header).join(', ')}.`,
   repeatedColumn: (header: string, key: ImportColumnKey) =>
-    `The column "${header}" is there twice (as "${headerOf(key)}"); keep only one.`,
+    `The column "${echo(header)}" is there twice (as "${headerOf(key)}"); keep only one.`,
   repeatedEmail: (firstRow: number) => `Email appears more than once in this file (first in row ${firstRow})`,
-  invalidDate: (text: string) => `Birth date "${text}" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.`,
+  invalidDate: (text: string) => `Birth date "${echo(text)}" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.`,
 } as const;
 
 const headerOf = (key: ImportColumnKey) => CONTACT_IMPORT_COLUMNS.find((column) => column.key === key)!.header;
+
+/** The most characters of a cell a message repeats: a 1 MB cell must not make a 1 MB answer. */
+export const ECHO_MAX = 100;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A cell's text as a message quotes it: control characters shown as �, cut after ECHO_MAX characters. */
+function echo(text: string): string {
+  const shown = text.length > ECHO_MAX ? `${text.slice(0, ECHO_MAX)}…` : text;
+  return shown.replace(CONTROL_CHARACTERS, '\uFFFD');
+}
 
 export type ImportedContacts = {
   /** The contact fields the file has columns for: an update leaves the others as stored. */
@@ -32,16 +45,19 @@ export type ImportedContacts = {
    * batch while the next is checked. `rejected` is complete once every batch has been taken.
    */
   batches(size: number): Generator<ContactInput[]>;
+  /** The first IMPORT_REJECTED_ROWS_LISTED rejected rows; `rejectedCount` counts them all. */
   rejected: ImportContactsResult['rejected'];
+  readonly rejectedCount: number;
 };
 
 /**
  * Maps the header (refusing the file when it names no usable columns), then converts and validates
  * every row with the contact form's rules; of repeated emails the first row wins.
  */
-export function contactsFromTable(table: ImportTable): ImportedContacts {
+export function contactsFromTable(table: ImportTable, region: string | null): ImportedContacts {
   const columns = mapHeader(table.header.cells);
   const rejected: ImportContactsResult['rejected'] = [];
+  let rejectedCount = 0;
 
   function* batches(size: number): Generator<ContactInput[]> {
     const firstRowOfEmail = new Map<string, number>();
@@ -63,17 +79,24 @@ export function contactsFromTable(table: ImportTable): ImportedContacts {
           );
         }
       }
+      let contact = parsed.success ? parsed.data : undefined;
+      if (contact) {
+        const reading = readPhoneNumber(contact.phoneNumber, region);
+        if ('problem' in reading) reasons.push(reading.problem);
+        else contact = { ...contact, phoneNumber: reading.digits };
+      }
       const emailKey = input.email?.trim().toLowerCase();
       if (emailKey) {
         const firstRow = firstRowOfEmail.get(emailKey);
         if (firstRow === undefined) firstRowOfEmail.set(emailKey, row);
         else reasons.push(importRowMessages.repeatedEmail(firstRow));
       }
-      if (reasons.length || !parsed.success) {
-        rejected.push({ row, reasons });
+      if (reasons.length || !contact) {
+        rejectedCount += 1;
+        if (rejected.length < IMPORT_REJECTED_ROWS_LISTED) rejected.push({ row, reasons });
         continue;
       }
-      batch.push(parsed.data);
+      batch.push(contact);
       if (batch.length === size) {
         yield batch;
         batch = [];
@@ -82,7 +105,14 @@ export function contactsFromTable(table: ImportTable): ImportedContacts {
     if (batch.length) yield batch;
   }
 
-  return { columns: [...new Set(columns.values())], batches, rejected };
+  return {
+    columns: [...new Set(columns.values())],
+    batches,
+    rejected,
+    get rejectedCount() {
+      return rejectedCount;
+    },
+  };
 }
 
 /** Column index -> contact field, from the header row's names. */

@@ -1,25 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Contact, ContactInput } from '../../src/domain';
-import { requireOwnedBusiness } from '../businesses/queries';
+import type { Contact, ContactInput } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { contacts } from '../db/schema';
-import { HttpError, notFound } from '../lib/errors';
-
-/** PostgreSQL's `integer` range: ids outside it cannot exist, and comparing with them is an error. */
-const INT4_MAX = 2_147_483_647;
-const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
-
-/** requireOwnedBusiness for an id from a request, which may not even fit the column. */
-export async function ownedBusiness(db: Db, ownerId: number, businessId: number) {
-  if (!isStorableId(businessId)) throw notFound('Business not found.');
-  return requireOwnedBusiness(db, ownerId, businessId);
-}
+import { notFound } from '../lib/errors';
+import { isStorableId } from '../lib/ids';
+import { eraseOwnedContacts } from './erase';
 
 /** An `int[]` parameter as a text literal: the same on node-postgres and PGlite, one parameter for any count. */
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** Rows per query of the contacts list: big enough to keep queries few, small enough to overlap. */
-export const CONTACTS_JSON_PAGE = 20_000;
+const CONTACTS_JSON_PAGE = 20_000;
 
 /**
  * Every contact of a business as JSON array text, in pages of ids. Each row's JSON is kept current
@@ -76,62 +67,50 @@ export async function insertContact(db: Db, businessId: number, values: ContactI
   return { ...contact!, lastVisited: contact!.lastVisited?.toISOString() ?? null };
 }
 
+/** Sets a contact's form fields; undefined when it is not a contact of the business. */
+export async function updateContact(db: Db, businessId: number, id: number, values: ContactInput): Promise<Contact | undefined> {
+  // A number saved now was read as an international one: an old problem with it is gone.
+  const [contact] = await db
+    .update(contacts)
+    .set({ ...values, phoneProblem: null })
+    .where(and(eq(contacts.id, id), eq(contacts.businessId, businessId)))
+    .returning(contactColumns);
+  return contact && { ...contact, lastVisited: contact.lastVisited?.toISOString() ?? null };
+}
+
 const notFoundMessage = (missing: number) =>
   `${missing} of the selected contacts ${missing === 1 ? 'was' : 'were'} not found; nothing was changed.`;
 
 /**
- * Runs `change` on the requested contacts that belong to the owner's businesses, all or nothing:
- * when any id is unknown or another owner's, the transaction is rolled back and the answer is 404.
+ * Runs `change` on the requested contacts, all or nothing. `change` touches only those in the
+ * owner's businesses; when that is fewer than requested (an id unknown or another owner's), the
+ * transaction is rolled back and the answer is 404, the same for both.
  */
 async function changeOwnedContacts(
   db: Db,
-  ownerId: number,
   contactIds: readonly number[],
-  change: (tx: Db, ids: string, businessIds: string) => Promise<number>,
+  change: (tx: Db, ids: string) => Promise<number>,
 ): Promise<number> {
   const requested = [...new Set(contactIds)];
-  const ids = requested.filter(isStorableId);
   return db.transaction(async (tx) => {
-    const businessRows = await queryRows<{ business_id: number }>(
-      tx as unknown as Db,
-      sql`select distinct business_id from contacts where id = any(${intArray(ids)}::int[])`,
-    );
-    const owned: number[] = [];
-    for (const { business_id: businessId } of businessRows) {
-      try {
-        await requireOwnedBusiness(tx as unknown as Db, ownerId, businessId);
-        owned.push(businessId);
-      } catch (error) {
-        if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
-      }
-    }
-    const changed = owned.length ? await change(tx as unknown as Db, intArray(ids), intArray(owned)) : 0;
+    const changed = await change(tx as unknown as Db, intArray(requested.filter(isStorableId)));
     if (changed !== requested.length) throw notFound(notFoundMessage(requested.length - changed));
     return changed;
   });
 }
 
+/** Deleting contacts erases them everywhere (erase.ts), all or nothing. */
 export function deleteOwnedContacts(db: Db, ownerId: number, contactIds: readonly number[]) {
-  return changeOwnedContacts(db, ownerId, contactIds, async (tx, ids, businessIds) => {
-    const [row] = await queryRows<{ count: number }>(
-      tx,
-      sql`with deleted as (
-            delete from contacts
-            where id = any(${ids}::int[]) and business_id = any(${businessIds}::int[])
-            returning 1
-          ) select count(*)::int as count from deleted`,
-    );
-    return row!.count;
-  });
+  return changeOwnedContacts(db, contactIds, (tx, ids) => eraseOwnedContacts(tx, ownerId, ids));
 }
 
 export function checkInOwnedContacts(db: Db, ownerId: number, contactIds: readonly number[]) {
-  return changeOwnedContacts(db, ownerId, contactIds, async (tx, ids, businessIds) => {
+  return changeOwnedContacts(db, contactIds, async (tx, ids) => {
     const [row] = await queryRows<{ count: number }>(
       tx,
       sql`with checked_in as (
-            update contacts set last_visited = now()
-            where id = any(${ids}::int[]) and business_id = any(${businessIds}::int[])
+            update contacts c set last_visited = now() from businesses b
+            where c.id = any(${ids}::int[]) and b.id = c.business_id and b.owner_id = ${ownerId}
             returning 1
           ) select count(*)::int as count from checked_in`,
     );
@@ -143,7 +122,7 @@ export function checkInOwnedContacts(db: Db, ownerId: number, contactIds: readon
 export const UPSERT_BATCH = 5000;
 
 /** Contact fields an upsert may overwrite; a column the file does not have keeps its stored value. */
-export type UpsertableField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'birthDate' | 'gender' | 'tags';
+type UpsertableField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'birthDate' | 'gender' | 'tags';
 const columnOf: Record<UpsertableField, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
@@ -161,44 +140,94 @@ export function* inBatches<T>(rows: readonly T[], size = UPSERT_BATCH): Generato
 /** Lets the driver put a query on the wire before the caller goes on with synchronous work. */
 const sendPendingQueries = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A batch of contacts to write, or the same already as a JSON array (as an import's worker makes it). */
+export type ContactBatch = readonly ContactInput[] | string;
+
+export type UpsertOptions = {
+  /** Fields an existing contact gets from the batch; the others keep their stored value. */
+  updateFields?: readonly UpsertableField[];
+  /**
+   * One transaction for everything (the default), or a commit after each batch. The embedded
+   * database has one connection: a transaction there holds up every other request until it ends,
+   * so a long import writes batch by batch and lets other requests in between.
+   */
+  commitEachBatch?: boolean;
+};
+
+type Counts = { created: number; updated: number };
+
+/** A batch-by-batch write failed: `written` counts the batches committed before it; `cause` is the error. */
+export class PartlyWrittenError extends Error {
+  constructor(
+    readonly written: Counts,
+    options: { cause: unknown },
+  ) {
+    super('Contacts were written in part', options);
+  }
+}
+
 /**
- * Inserts contacts, or updates the business's contact with the same email (any case), in one
- * transaction. Emails must not repeat across the batches: one INSERT cannot touch a row twice.
- * While PostgreSQL writes one batch, the next is taken from `batches` (for an import: validated).
+ * Inserts contacts, or updates the business's contact with the same email (any case) where a field
+ * differs; `updated` counts the contacts that changed. Emails must
+ * not repeat across the batches: one INSERT cannot touch a row twice. While PostgreSQL writes one
+ * batch, the next is taken from `batches` (for an import: validated). With `commitEachBatch`, a
+ * failure leaves the batches before it written and throws a PartlyWrittenError.
  */
 export async function upsertContacts(
   db: Db,
   businessId: number,
-  batches: Iterable<readonly ContactInput[]>,
-  updateFields: readonly UpsertableField[] = Object.keys(columnOf) as UpsertableField[],
-): Promise<{ created: number; updated: number }> {
+  batches: Iterable<ContactBatch>,
+  { updateFields = Object.keys(columnOf) as UpsertableField[], commitEachBatch = false }: UpsertOptions = {},
+): Promise<Counts> {
   // The email is always in the file, so the set list is never empty.
+  const columns = updateFields.map((field) => columnOf[field]);
+  // A contact the file leaves as it is, is not written (nor counted as updated).
   const onConflict = sql.raw(
-    `do update set ${updateFields.map((field) => `${columnOf[field]} = excluded.${columnOf[field]}`).join(', ')}`,
+    `do update set ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}` +
+      // A number written now was read as an international one: an old problem with it is gone.
+      (updateFields.includes('phoneNumber') ? ', phone_problem = null' : '') +
+      ` where (${columns.map((column) => `contacts.${column}`).join(', ')}) is distinct from (${columns.map((column) => `excluded.${column}`).join(', ')})`,
   );
-  const totals = { created: 0, updated: 0 };
-  const add = (counts: { created: number; updated: number } | undefined) => {
+  const upsert = (target: Db, batch: ContactBatch) =>
+    queryRows<Counts>(
+      target,
+      sql`with upserted as (
+            insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
+            select ${businessId}::int, r."firstName", r."lastName", r.email, r."phoneNumber", r."birthDate", r.gender, r.tags
+            from json_to_recordset(${typeof batch === 'string' ? batch : JSON.stringify(batch)}::json) as r(
+              "firstName" text, "lastName" text, email text, "phoneNumber" text, "birthDate" date, gender text, tags text
+            )
+            on conflict (business_id, lower(email)) ${onConflict}
+            returning (xmax = 0) as inserted
+          )
+          select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
+          from upserted`,
+    );
+  const totals: Counts = { created: 0, updated: 0 };
+  const add = (counts: Counts | undefined) => {
     totals.created += counts!.created;
     totals.updated += counts!.updated;
   };
+
+  if (commitEachBatch) {
+    try {
+      for (const batch of batches) {
+        add((await upsert(db, batch))[0]);
+        // A turn of the event loop: requests that arrived meanwhile queue their queries before the next batch.
+        await sendPendingQueries();
+      }
+    } catch (error) {
+      if (totals.created + totals.updated === 0) throw error;
+      throw new PartlyWrittenError({ ...totals }, { cause: error });
+    }
+    return totals;
+  }
+
   await db.transaction(async (tx) => {
-    let inFlight: Promise<Array<{ created: number; updated: number }>> | undefined;
+    let inFlight: Promise<Counts[]> | undefined;
     for (const batch of batches) {
       if (inFlight) add((await inFlight)[0]);
-      inFlight = queryRows<{ created: number; updated: number }>(
-        tx as unknown as Db,
-        sql`with upserted as (
-              insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
-              select ${businessId}::int, r."firstName", r."lastName", r.email, r."phoneNumber", r."birthDate", r.gender, r.tags
-              from json_to_recordset(${JSON.stringify(batch)}::json) as r(
-                "firstName" text, "lastName" text, email text, "phoneNumber" text, "birthDate" date, gender text, tags text
-              )
-              on conflict (business_id, lower(email)) ${onConflict}
-              returning (xmax = 0) as inserted
-            )
-            select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
-            from upserted`,
-      );
+      inFlight = upsert(tx as unknown as Db, batch);
       // A failed batch must not be an unhandled rejection while the next one is prepared.
       inFlight.catch(() => {});
       await sendPendingQueries();

@@ -1,68 +1,199 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { contactIdsSchema, IMPORT_MAX_BYTES, newContactSchema } from '../../src/domain';
-import { conflict } from '../lib/errors';
+import * as z from 'zod/mini';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  contactExportQuerySchema,
+  contactExportSelectionSchema,
+  contactIdsSchema,
+  IMPORT_MAX_BYTES,
+  newContactSchema,
+  type ContactExportFormat,
+} from '#domain';
+import { conflict, notFound } from '../lib/errors';
+import { parseId } from '../lib/ids';
 import { isUniqueViolation } from '../lib/pg-errors';
-import { validate } from '../lib/validate';
-import { importContactsSchema } from './schemas';
-import { decodeImportFile, readImportFile } from './import-file';
-import { contactsFromTable } from './import-rows';
+import type { AppConfig } from '../config';
+import { pathId } from '../lib/schemas';
+import { EXPORT_CONTENT_TYPES, exportContacts } from './export-contacts';
+import { importContacts } from './import-contacts';
+import { withInternationalNumber } from './phone';
+import { ImportPool } from './import-pool';
+import { contactAnswer, importContactsAnswer, importContactsSchema } from './schemas';
 import {
   checkInOwnedContacts,
   contactEmailTaken,
   contactsJsonPages,
   deleteOwnedContacts,
   insertContact,
-  ownedBusiness,
-  UPSERT_BATCH,
-  upsertContacts,
+  updateContact,
 } from './queries';
 
 const DUPLICATE_EMAIL = 'A contact with this email address already exists in this business.';
+const CONTACT_NOT_FOUND = 'Contact not found.';
 
 // base64 makes 4 characters of 3 bytes; the rest is room for the JSON around it.
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024 * 1024;
 // 200,000 ids of up to 10 digits each.
 const CONTACT_IDS_BODY_LIMIT = 4 * 1024 * 1024;
 
-export default async function contactRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.authenticate);
+const tags = ['Contacts'];
 
-  app.get<{ Params: { businessId: string } }>('/contact/get-contacts/:businessId', async (request, reply) => {
-    const businessId = /^\d{1,10}$/.test(request.params.businessId) ? Number(request.params.businessId) : 0;
-    await ownedBusiness(app.db, request.user.id, businessId);
-    // The array is already JSON text: streamed as it is, never parsed and stringified again.
-    return reply.type('application/json; charset=utf-8').send(Readable.from(contactsJsonPages(app.db, businessId)));
-  });
+const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
+  app.addHook('preValidation', app.authenticate);
+  const importPool = new ImportPool(opts.config.imports);
+  app.addHook('onClose', () => importPool.close());
+  const importContext = { database: app.database, pool: importPool, ratePerHour: opts.config.imports.ratePerHour, log: app.log };
 
-  app.post('/contact/create-new-contact', async (request, reply) => {
-    const { businessId, ...contact } = validate(newContactSchema, request.body);
-    await ownedBusiness(app.db, request.user.id, businessId);
-    if (await contactEmailTaken(app.db, businessId, contact.email)) throw conflict(DUPLICATE_EMAIL);
-    try {
-      return reply.status(201).send(await insertContact(app.db, businessId, contact));
-    } catch (error) {
-      // Two requests with the same email at once: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
-      throw error;
-    }
-  });
+  app.get(
+    '/contact/get-contacts/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: "Every contact of a business, by id",
+        params: z.object({ businessId: pathId('The business') }),
+        response: { 200: z.array(contactAnswer) },
+      },
+    },
+    // The array is already JSON text: streamed as it is (a stream skips the serializer), never
+    // parsed and stringified again; the response schema above is for the docs.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(contactsJsonPages(app.db, request.business.id)) as never),
+  );
 
-  app.delete('/contact/delete-contacts', { bodyLimit: CONTACT_IDS_BODY_LIMIT }, async (request) => {
-    const { contactIds } = validate(contactIdsSchema, request.body);
-    return { deleted: await deleteOwnedContacts(app.db, request.user.id, contactIds) };
-  });
+  /** The export as an attachment, streamed as it is read (a stream skips the serializer). */
+  function sendExport(reply: FastifyReply, businessId: number, format: ContactExportFormat, contactIds: number[] | null) {
+    const day = app.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type(EXPORT_CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="contacts-${day}.${format}"`)
+      .send(Readable.from(exportContacts(app.db, businessId, format, contactIds)) as never);
+  }
+  const exportAnswer = {
+    200: {
+      description: 'The contacts as CSV or .xlsx (by `format`): the import’s columns, then Status and Last visit',
+      content: Object.fromEntries(Object.values(EXPORT_CONTENT_TYPES).map((type) => [type.split(';')[0]!, { schema: z.string() }])),
+    },
+  };
 
-  app.patch('/contact/check-in-contacts', { bodyLimit: CONTACT_IDS_BODY_LIMIT }, async (request) => {
-    const { contactIds } = validate(contactIdsSchema, request.body);
-    return { checkedIn: await checkInOwnedContacts(app.db, request.user.id, contactIds) };
-  });
+  app.get(
+    '/contact/export-contacts/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: 'Every contact of a business as a CSV or Excel file',
+        params: z.object({ businessId: pathId('The business') }),
+        querystring: contactExportQuerySchema,
+        response: exportAnswer,
+      },
+    },
+    async (request, reply) => sendExport(reply, request.business.id, request.query.format, null),
+  );
 
-  app.post('/contact/import-contacts', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const { businessId, file } = validate(importContactsSchema, request.body);
-    await ownedBusiness(app.db, request.user.id, businessId);
-    const imported = contactsFromTable(readImportFile(decodeImportFile(file)));
-    const { created, updated } = await upsertContacts(app.db, businessId, imported.batches(UPSERT_BATCH), imported.columns);
-    return { created, updated, rejected: imported.rejected };
-  });
-}
+  app.post(
+    '/contact/export-contacts/:businessId',
+    {
+      bodyLimit: CONTACT_IDS_BODY_LIMIT,
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: 'The given contacts of a business (a selection or a search) as a CSV or Excel file',
+        params: z.object({ businessId: pathId('The business') }),
+        body: contactExportSelectionSchema,
+        response: exportAnswer,
+      },
+    },
+    async (request, reply) => sendExport(reply, request.business.id, request.body.format, request.body.contactIds),
+  );
+
+  app.post(
+    '/contact/create-new-contact',
+    {
+      config: { business: 'body.businessId' },
+      schema: { tags, summary: 'Create a contact', body: newContactSchema, response: { 201: contactAnswer } },
+    },
+    async (request, reply) => {
+      const { businessId, ...typed } = request.body;
+      const contact = withInternationalNumber(typed, request.business.region);
+      if (await contactEmailTaken(app.db, businessId, contact.email)) throw conflict(DUPLICATE_EMAIL);
+      try {
+        return reply.status(201).send(await insertContact(app.db, businessId, contact));
+      } catch (error) {
+        // Two requests with the same email at once: the unique index decides.
+        if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/contact/update-contact/:id',
+    {
+      config: { business: 'body.businessId' },
+      schema: {
+        tags,
+        summary: "Change a contact's fields (the create form's rules)",
+        params: z.object({ id: pathId('The contact') }),
+        body: newContactSchema,
+        response: { 200: contactAnswer },
+      },
+    },
+    async (request) => {
+      const { businessId, ...typed } = request.body;
+      const id = parseId(request.params.id);
+      const contact = withInternationalNumber(typed, request.business.region);
+      // The unique index on (business, lower(email)) tells a taken email.
+      try {
+        const updated = id && (await updateContact(app.db, businessId, id, contact));
+        if (!updated) throw notFound(CONTACT_NOT_FOUND);
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+        throw error;
+      }
+    },
+  );
+
+  // Ownership through the contacts named: all of them must be the signed-in owner's, or nothing changes (404).
+  app.delete(
+    '/contact/delete-contacts',
+    {
+      bodyLimit: CONTACT_IDS_BODY_LIMIT,
+      schema: { tags, summary: 'Delete contacts (all or nothing)', body: contactIdsSchema, response: { 200: z.object({ deleted: z.int() }) } },
+    },
+    async (request) => ({ deleted: await deleteOwnedContacts(app.db, request.user.id, request.body.contactIds) }),
+  );
+
+  app.patch(
+    '/contact/check-in-contacts',
+    {
+      bodyLimit: CONTACT_IDS_BODY_LIMIT,
+      schema: { tags, summary: 'Check contacts in (all or nothing)', body: contactIdsSchema, response: { 200: z.object({ checkedIn: z.int() }) } },
+    },
+    async (request) => ({ checkedIn: await checkInOwnedContacts(app.db, request.user.id, request.body.contactIds) }),
+  );
+
+  app.post(
+    '/contact/import-contacts',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { business: 'body.businessId' },
+      // At most 1,000 rejected rows are listed, but each is checked against the schema for nothing:
+      // JSON.stringify alone is enough; the schema stays for the docs.
+      serializerCompiler: () => (answer) => JSON.stringify(answer),
+      schema: {
+        tags,
+        summary: 'Import contacts from a CSV or Excel file (base64)',
+        body: importContactsSchema,
+        response: { 200: importContactsAnswer },
+      },
+    },
+    async (request) => importContacts(importContext, request.user.id, request.business, request.body.file),
+  );
+};
+
+export default contactRoutes;

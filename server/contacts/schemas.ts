@@ -1,8 +1,36 @@
 import * as z from 'zod/mini';
-import { businessIdRule } from '../../src/domain';
+import { businessIdRule, CONTACT_STATUSES, GENDERS } from '#domain';
 
 /** POST /contact/import-contacts; the file's content is checked by the importer, with its own messages. */
 export const importContactsSchema = z.object({
   businessId: businessIdRule,
   file: z.string({ error: 'Choose a file to import' }),
+});
+
+/** A contact as the API answers it (the list's items are this JSON, kept by a trigger: migration 0002). */
+export const contactAnswer = z
+  .object({
+    id: z.int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    birthDate: z.string().register(z.globalRegistry, { description: 'YYYY-MM-DD' }),
+    gender: z.enum(GENDERS),
+    status: z.enum(CONTACT_STATUSES),
+    tags: z.string().register(z.globalRegistry, { description: 'Comma-joined.' }),
+    lastVisited: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'ISO 8601 (UTC), or null before the first check-in.',
+    }),
+    businessId: z.int(),
+  })
+  .register(z.globalRegistry, { id: 'Contact' });
+
+export const importContactsAnswer = z.object({
+  created: z.int(),
+  updated: z.int(),
+  rejected: z.array(z.object({ row: z.int(), reasons: z.array(z.string()) })).register(z.globalRegistry, {
+    description: 'The first 1,000 rejected rows, in file order.',
+  }),
+  rejectedCount: z.int().register(z.globalRegistry, { description: 'Every rejected row, listed or not.' }),
 });

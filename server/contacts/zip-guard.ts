@@ -1,13 +1,21 @@
 import { inflateRawSync } from 'node:zlib';
 
-/** Limits for an .xlsx (a ZIP archive) before the spreadsheet reader unpacks it. */
+/**
+ * Limits for an .xlsx (a ZIP archive) before the spreadsheet reader unpacks it. The reader inflates
+ * every entry, not only the sheet it parses, so the total and the ratio cover all of them: many
+ * small entries, each harmless alone, count together.
+ */
 export const ZIP_LIMITS = {
   totalUncompressedBytes: 200 * 1024 * 1024,
-  compressionRatio: 200,
-  // Tiny parts (styles, empty sheets) can compress far better than 200:1 and cannot hurt.
+  compressionRatio: 100,
+  // Tiny parts (styles, empty sheets) can compress far better than 100:1 and cannot hurt.
   ratioCheckedFromBytes: 1024 * 1024,
-  entries: 10_000,
+  // A workbook has about ten parts plus two per sheet.
+  entries: 1000,
 };
+
+const tooCompressed = (uncompressed: number, compressed: number) =>
+  uncompressed >= ZIP_LIMITS.ratioCheckedFromBytes && uncompressed > ZIP_LIMITS.compressionRatio * Math.max(compressed, 1);
 
 export type ZipVerdict = 'ok' | 'bomb' | 'unreadable';
 
@@ -33,13 +41,9 @@ export function inspectZip(buffer: Buffer): ZipVerdict {
   for (const entry of entries) {
     total += entry.uncompressedSize;
     if (total > ZIP_LIMITS.totalUncompressedBytes) return 'bomb';
-    if (
-      entry.uncompressedSize >= ZIP_LIMITS.ratioCheckedFromBytes &&
-      entry.uncompressedSize > ZIP_LIMITS.compressionRatio * Math.max(entry.compressedSize, 1)
-    ) {
-      return 'bomb';
-    }
+    if (tooCompressed(entry.uncompressedSize, entry.compressedSize)) return 'bomb';
   }
+  if (tooCompressed(total, buffer.length)) return 'bomb';
   for (const entry of entries) {
     const verdict = verifyEntrySize(buffer, entry);
     if (verdict !== 'ok') return verdict;

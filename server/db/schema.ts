@@ -6,14 +6,27 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_STATES } from '../../src/domain/delivery';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '#domain/campaign-status';
+import { DEFAULT_REVIEW_REQUEST_CAP_DAYS, type ReviewSite } from '#domain/businesses';
+import { CONTACT_STATUSES, GENDERS } from '#domain/contacts';
+import { REVIEW_EVENT_KINDS } from '#domain/reviews';
+import { BOUNCE_KINDS, DELIVERY_STATES } from '#domain/delivery';
+import { SMS_WINDOW } from '#domain/sms-window';
+import { CONTACT_EVENT_KINDS, SUPPRESSION_REASONS } from '#domain/suppressions';
+import { FILTER_ATTRIBUTE_KEYS, FILTER_OPERATORS } from '#domain/filters';
+
+/** SQL `in (...)` list of fixed, known values (never request data). */
+const sqlList = (values: readonly (string | number)[]) =>
+  sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -60,6 +73,21 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
+/** A "forgot password" link: single use, short-lived, stored only as a hash of its token. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 export const businesses = pgTable(
   'businesses',
   {
@@ -73,15 +101,20 @@ export const businesses = pgTable(
     country: text('country').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
-    // Where the ${reviewLink} of a campaign message points.
-    reviewLink: text('review_link'),
+    // Where the review page behind ${reviewLink} sends customers, in the order it shows them.
+    reviewSites: jsonb('review_sites').$type<ReviewSite[]>().notNull().default([]),
+    // A contact gets at most one review request of this business per this many days; 0: no cap.
+    reviewRequestCapDays: integer('review_request_cap_days').notNull().default(DEFAULT_REVIEW_REQUEST_CAP_DAYS),
+    // ISO 3166 region phone numbers without a country code are read in; null: only international ones.
+    region: text('region'),
+    // IANA name; text messages leave only inside the SMS window of this zone's local time.
+    timeZone: text('time_zone').notNull().default('UTC'),
+    smsWindowStart: text('sms_window_start').notNull().default(SMS_WINDOW.start),
+    smsWindowEnd: text('sms_window_end').notNull().default(SMS_WINDOW.end),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
 );
-
-export const GENDER_VALUES = ['MALE', 'FEMALE', 'NOT_SPECIFIED'] as const;
-export const CONTACT_STATUS_VALUES = ['ACTIVE', 'UNSUBSCRIBED'] as const;
 
 /** A customer of one business; an email appears at most once per business, whatever its case. */
 export const contacts = pgTable(
@@ -96,11 +129,14 @@ export const contacts = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull(),
     birthDate: date('birth_date').notNull(),
-    gender: text('gender', { enum: GENDER_VALUES }).notNull(),
-    status: text('status', { enum: CONTACT_STATUS_VALUES }).notNull().default('ACTIVE'),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('ACTIVE'),
     // The spec's comma-joined string, kept as the API sends it.
     tags: text('tags').notNull().default(''),
     lastVisited: timestamp('last_visited', { withTimezone: true }),
+    // Why the stored number cannot be read as an international one (contacts from before numbers
+    // were read with the business's country); such a contact gets no text messages.
+    phoneProblem: text('phone_problem'),
     createdAt: createdAt(),
     /**
      * The contact as the API sends it, compact JSON kept by the `contacts_api_json` trigger
@@ -112,23 +148,10 @@ export const contacts = pgTable(
     uniqueIndex('contacts_business_email_lower_key').on(t.businessId, sql`lower(${t.email})`),
     // The list reads a business's rows in id order straight from this index.
     index('contacts_business_id_idx').on(t.businessId, t.id),
-    check('contacts_gender_check', sql`${t.gender} in ('MALE', 'FEMALE', 'NOT_SPECIFIED')`),
-    check('contacts_status_check', sql`${t.status} in ('ACTIVE', 'UNSUBSCRIBED')`),
+    check('contacts_gender_check', sql`${t.gender} in (${sqlList(GENDERS)})`),
+    check('contacts_status_check', sql`${t.status} in (${sqlList(CONTACT_STATUSES)})`),
   ],
 );
-
-/** SQL `in (...)` list of fixed, known values (never request data). */
-const sqlList = (values: readonly (string | number)[]) =>
-  sql.raw(values.map((value) => (typeof value === 'number' ? String(value) : `'${value}'`)).join(', '));
-
-export const FILTER_ATTRIBUTE_VALUES = [
-  'firstName', 'lastName', 'email', 'phoneNumber', 'tags', 'birthDate', 'lastVisited', 'gender',
-] as const;
-export const FILTER_OPERATOR_VALUES = [
-  'BEGINS_WITH', 'ENDS_WITH', 'CONTAINS', 'DOES_NOT_CONTAIN',
-  'LESS_THAN', 'LESS_THAN_EQUALS', 'GREATER_THAN', 'GREATER_THAN_EQUALS',
-  'EQUALS', 'NOT_EQUALS',
-] as const;
 
 /** A saved recipient segment of one business; names are unique in the business, whatever their case. */
 export const contactFilters = pgTable(
@@ -157,19 +180,16 @@ export const contactFilterItems = pgTable(
       .notNull()
       .references(() => contactFilters.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    attribute: text('attribute', { enum: FILTER_ATTRIBUTE_VALUES }).notNull(),
-    operator: text('operator', { enum: FILTER_OPERATOR_VALUES }).notNull(),
+    attribute: text('attribute', { enum: FILTER_ATTRIBUTE_KEYS }).notNull(),
+    operator: text('operator', { enum: FILTER_OPERATORS }).notNull(),
     value: text('value').notNull(),
   },
   (t) => [
     uniqueIndex('contact_filter_items_filter_position_key').on(t.contactFilterId, t.position),
-    check('contact_filter_items_attribute_check', sql`${t.attribute} in (${sqlList(FILTER_ATTRIBUTE_VALUES)})`),
-    check('contact_filter_items_operator_check', sql`${t.operator} in (${sqlList(FILTER_OPERATOR_VALUES)})`),
+    check('contact_filter_items_attribute_check', sql`${t.attribute} in (${sqlList(FILTER_ATTRIBUTE_KEYS)})`),
+    check('contact_filter_items_operator_check', sql`${t.operator} in (${sqlList(FILTER_OPERATORS)})`),
   ],
 );
-
-export const CAMPAIGN_TYPE_VALUES = ['SMS', 'EMAIL'] as const;
-export const CAMPAIGN_STATUS_VALUES = ['CREATED', 'IN_PROGRESS', 'PAUSED', 'FAILED', 'COMPLETED', 'CANCELED'] as const;
 
 /** A message to a filter's contacts; names are unique in the business, whatever their case. */
 export const campaigns = pgTable(
@@ -181,8 +201,8 @@ export const campaigns = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     contactFilterId: integer('contact_filter_id').notNull(),
     name: text('name').notNull(),
-    type: text('type', { enum: CAMPAIGN_TYPE_VALUES }).notNull(),
-    status: text('status', { enum: CAMPAIGN_STATUS_VALUES }).notNull().default('CREATED'),
+    type: text('type', { enum: CAMPAIGN_TYPES }).notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('CREATED'),
     // CREATED: the scheduled start (null for a draft); afterwards: when it started.
     startTime: timestamp('start_time', { withTimezone: true }),
     interval: integer('interval').notNull(),
@@ -191,6 +211,14 @@ export const campaigns = pgTable(
     subject: text('subject'),
     messageBody: text('message_body').notNull(),
     failureReason: text('failure_reason'),
+    // The one reminder: to recipients who have not opened their review page this many days after the first message.
+    followUpAfterDays: integer('follow_up_after_days'),
+    followUpSubject: text('follow_up_subject'),
+    followUpBody: text('follow_up_body'),
+    // When the reminder's recipients were fixed (null: not yet, or no reminder).
+    followUpQueuedAt: timestamp('follow_up_queued_at', { withTimezone: true }),
+    // Lane runs in a row that ended in an error not of one recipient; reset by a lane that sends.
+    laneFailures: integer('lane_failures').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -204,14 +232,13 @@ export const campaigns = pgTable(
       columns: [t.contactFilterId, t.businessId],
       foreignColumns: [contactFilters.id, contactFilters.businessId],
     }).onDelete('no action'),
-    check('campaigns_type_check', sql`${t.type} in (${sqlList(CAMPAIGN_TYPE_VALUES)})`),
-    check('campaigns_status_check', sql`${t.status} in (${sqlList(CAMPAIGN_STATUS_VALUES)})`),
+    check('campaigns_type_check', sql`${t.type} in (${sqlList(CAMPAIGN_TYPES)})`),
+    check('campaigns_status_check', sql`${t.status} in (${sqlList(CAMPAIGN_STATUSES)})`),
     check('campaigns_interval_check', sql`${t.interval} > 0 and ${t.intervalSize} > 0`),
     check('campaigns_email_subject_check', sql`${t.type} <> 'EMAIL' or ${t.subject} is not null`),
+    check('campaigns_follow_up_check', sql`(${t.followUpAfterDays} is null) = (${t.followUpBody} is null)`),
   ],
 );
-
-export const DELIVERY_STATE_VALUES = DELIVERY_STATES;
 
 /**
  * One recipient of a started campaign, fixed when it starts, with the message rendered then.
@@ -226,12 +253,13 @@ export const deliveries = pgTable(
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    // Kept (as null) when the contact is deleted later: the campaign's history stays whole.
+    // Null once the contact is deleted; the row stays (its address and message erased, see
+    // server/delivery/erase.ts), so the campaign's counts stay whole.
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     address: text('address').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    state: text('state', { enum: DELIVERY_STATE_VALUES }).notNull().default('queued'),
+    state: text('state', { enum: DELIVERY_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     // When the last attempt was claimed; a 'sending' row older than the lease belongs to a dead worker.
@@ -241,17 +269,27 @@ export const deliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     // Random and stored (not derived), so a link cannot be guessed from ids.
     unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom(),
+    // The first message of a review request: the token of its /r/{token} review page (a reminder reuses it).
+    reviewToken: text('review_token'),
+    // The campaign's reminder rather than its first message.
+    followUp: boolean('follow_up').notNull().default(false),
+    // Text messages: how many parts the body is sent as (GSM-7 or UCS-2).
+    segments: integer('segments'),
+    // Emails: 'hard' | 'soft' bounce or 'complaint', read from the provider's report (VERP token).
+    bounce: text('bounce', { enum: BOUNCE_KINDS }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('deliveries_campaign_address_key').on(t.campaignId, t.address),
+    uniqueIndex('deliveries_campaign_address_key').on(t.campaignId, t.followUp, t.address),
     // Contact first: deleting contacts finds their deliveries (to set contact_id null) through it.
-    uniqueIndex('deliveries_contact_campaign_key').on(t.contactId, t.campaignId),
+    uniqueIndex('deliveries_contact_campaign_key').on(t.contactId, t.campaignId, t.followUp),
     // Claims read a campaign's due rows in this order; counts per state read it alone.
     index('deliveries_claim_idx').on(t.campaignId, t.state, t.nextAttemptAt, t.id),
     index('deliveries_provider_id_idx').on(t.providerId),
     uniqueIndex('deliveries_unsubscribe_token_key').on(t.unsubscribeToken),
-    check('deliveries_state_check', sql`${t.state} in (${sqlList(DELIVERY_STATE_VALUES)})`),
+    uniqueIndex('deliveries_review_token_key').on(t.reviewToken),
+    check('deliveries_bounce_check', sql`${t.bounce} in (${sqlList(BOUNCE_KINDS)})`),
+    check('deliveries_state_check', sql`${t.state} in (${sqlList(DELIVERY_STATES)})`),
   ],
 );
 
@@ -266,4 +304,137 @@ export const campaignRuns = pgTable('campaign_runs', {
   recipientsFixedAt: timestamp('recipients_fixed_at', { withTimezone: true }).notNull().defaultNow(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
   windowAllowance: integer('window_allowance').notNull().default(0),
+  // Text messages held outside the business's SMS window: when it next opens (null while sending).
+  smsWindowOpensAt: timestamp('sms_window_opens_at', { withTimezone: true }),
 });
+
+/**
+ * Contact imports, kept in the database so every web process sees them: a running one (not
+ * finished, lease not run out) holds its business, and a user's recent ones count for the rate
+ * limit. A process that dies mid-import stops renewing the lease, which frees the business.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('contact_imports_running_key').on(t.businessId).where(sql`${t.finishedAt} is null`),
+    index('contact_imports_user_started_idx').on(t.userId, t.startedAt),
+  ],
+);
+
+/**
+ * What happened on a review page: a visit, a click on a site button (site_name as it was then) or
+ * private feedback. Automated ones (link scanners, previews, HEAD, right after sending) are kept
+ * apart and never count.
+ */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    // Copied from the delivery so the dashboard reads one table by business and time.
+    campaignId: integer('campaign_id').notNull(),
+    businessId: integer('business_id').notNull(),
+    kind: text('kind', { enum: REVIEW_EVENT_KINDS }).notNull(),
+    automated: boolean('automated').notNull().default(false),
+    siteName: text('site_name'),
+    rating: integer('rating'),
+    message: text('message'),
+    // Low-rated feedback's email to the owner: 'sent', 'outbox' (no SMTP configured) or 'failed'.
+    ownerAlert: text('owner_alert'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('review_events_delivery_idx').on(t.deliveryId, t.kind),
+    index('review_events_campaign_idx').on(t.campaignId, t.kind),
+    index('review_events_business_created_idx').on(t.businessId, t.createdAt),
+    check('review_events_kind_check', sql`${t.kind} in (${sqlList(REVIEW_EVENT_KINDS)})`),
+    check('review_events_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Addresses a business does not send to (one list per business): an email address that bounced
+ * hard, complained or unsubscribed, a phone number that replied STOP or that the carrier says will
+ * never work. `address` is the lower-case email or the number's international digits.
+ */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: CAMPAIGN_TYPES }).notNull(),
+    address: text('address').notNull(),
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull(),
+    // What proves it: the report's message id, the provider's error code.
+    evidence: text('evidence'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('suppressions_business_channel_address_key').on(t.businessId, t.channel, t.address),
+    check('suppressions_channel_check', sql`${t.channel} in (${sqlList(CAMPAIGN_TYPES)})`),
+    check('suppressions_reason_check', sql`${t.reason} in (${sqlList(SUPPRESSION_REASONS)})`),
+  ],
+);
+
+/** What happened to a contact's addresses besides messages: opt-outs, opt-ins, bounces, complaints, lifts. */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: CAMPAIGN_TYPES }).notNull(),
+    address: text('address').notNull(),
+    kind: text('kind', { enum: CONTACT_EVENT_KINDS }).notNull(),
+    // Where it came from, in words: "SMS reply STOP", "Bounce report (5.1.1)", "Twilio error 21610".
+    source: text('source').notNull(),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_events_contact_idx').on(t.contactId),
+    index('contact_events_business_address_idx').on(t.businessId, t.channel, t.address, t.id),
+    check('contact_events_kind_check', sql`${t.kind} in (${sqlList(CONTACT_EVENT_KINDS)})`),
+  ],
+);
+
+/** Data changes done once in code after the SQL migrations (reading phone numbers needs libphonenumber). */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The opt-outs of erased contacts: a SHA-256 of the normalised email or phone number, never the
+ * address itself, so a deleted contact who said STOP or unsubscribed and is later imported or
+ * added again starts UNSUBSCRIBED (server/contacts/opt-out-hashes.ts).
+ */
+export const optOutHashes = pgTable(
+  'opt_out_hashes',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'opt_out_hashes_pkey', columns: [t.businessId, t.addressHash] })],
+);

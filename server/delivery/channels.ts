@@ -1,37 +1,11 @@
-import type { CampaignType } from '../../src/domain';
+import type { CampaignType, ChannelName } from '#domain';
 import type { AppConfig } from '../config';
+import type { Channel } from './channel-types';
 import { emailChannel } from './email';
 import { smsChannel } from './sms';
-import type { ChannelName } from '../../src/domain';
-
-/** A claimed recipient's message, rendered when the campaign started. */
-export type OutgoingMessage = {
-  id: number;
-  /** The claim's attempt number: a result is recorded only for the claim that made it. */
-  attempts: number;
-  address: string;
-  subject: string | null;
-  body: string;
-  unsubscribeToken: string;
-};
-
-/** What a channel made of one message. 'retry' is a temporary failure (4xx from SMTP, 429/5xx, timeouts). */
-export type SendOutcome = { id: number; attempts: number } & (
-  | { result: 'sent'; providerId: string | null }
-  | { result: 'outbox' }
-  | { result: 'retry'; error: string }
-  | { result: 'failed'; error: string }
-);
-
-
-export interface Channel {
-  readonly name: ChannelName;
-  send(messages: readonly OutgoingMessage[]): Promise<SendOutcome[]>;
-  close(): Promise<void>;
-}
 
 /** Without a configured channel, messages are stored (state 'outbox'), counted and never dropped. */
-export const outboxChannel: Channel = {
+const outboxChannel: Channel = {
   name: 'outbox',
   send: async (messages) => messages.map(({ id, attempts }) => ({ id, attempts, result: 'outbox' as const })),
   close: async () => {},
@@ -48,8 +22,6 @@ export function channelSetup(type: CampaignType, config: AppConfig): ChannelSetu
   if (missing.length) return { name: 'unusable', reason: `Text messages cannot be sent: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set.` };
   return { name: 'twilio' };
 }
-
-export const unsubscribeUrl = (config: AppConfig, token: string) => `${config.delivery.appUrl}/api/unsubscribe/${token}`;
 
 /** One worker's channels, opened when first needed (the SMTP pool stays open between batches). */
 export class Channels {

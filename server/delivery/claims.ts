@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { CampaignStatus } from '../../src/domain';
+import type { CampaignStatus } from '#domain';
 import { queryRows, type Db } from '../db/client';
-import type { OutgoingMessage, SendOutcome } from './channels';
+import type { OutgoingMessage, SendOutcome } from './channel-types';
 import { currentWindow, retryDelayMs, type PacingWindow } from './pacing';
 import type { RunningCampaign } from './recipients';
+import { suppressDeliveries } from './suppressions';
 
-export type Claim = {
+type Claim = {
   status: CampaignStatus | 'GONE';
   messages: OutgoingMessage[];
   /** Claimed rows whose contact had unsubscribed (or was deleted) since the start: marked skipped. */
@@ -91,7 +92,7 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
   });
 }
 
-export type RetryPolicy = { maxAttempts: number; retryBaseMs: number };
+type RetryPolicy = { maxAttempts: number; retryBaseMs: number };
 
 /**
  * Records what the channel made of claimed messages, in one statement. Only the claim that sent a
@@ -131,6 +132,10 @@ export async function recordOutcomes(db: Db, outcomes: readonly SendOutcome[], p
         from json_to_recordset(${JSON.stringify(rows)}::json)
           as r(id int, attempts int, state text, provider_id text, error text, next_attempt_at timestamptz)
         where d.id = r.id and d.state = 'sending' and d.attempts = r.attempts`,
+  );
+  await suppressDeliveries(
+    db,
+    outcomes.flatMap((outcome) => (outcome.result === 'failed' && outcome.suppress ? [{ deliveryId: outcome.id, ...outcome.suppress }] : [])),
   );
 }
 
@@ -192,26 +197,28 @@ export async function failQueued(db: Db, campaignId: number, reason: string) {
  * COMPLETED when anything went out (or into the outbox), else FAILED with the reason.
  */
 export async function finishCampaign(db: Db, campaignId: number): Promise<CampaignStatus | null> {
-  const [stats] = await queryRows<{ succeeded: number; failed: number; skipped: number; topError: string | null }>(
+  const [stats] = await queryRows<{ succeeded: number; failed: number; capped: number; topError: string | null }>(
     db,
     sql`select count(*) filter (where state in ('sent', 'delivered', 'outbox'))::int as succeeded,
                count(*) filter (where state = 'failed')::int as failed,
-               count(*) filter (where state = 'skipped')::int as skipped,
+               count(*) filter (where state = 'skipped' and error like 'skipped: asked %')::int as capped,
                mode() within group (order by error) filter (where state = 'failed') as "topError"
         from deliveries where campaign_id = ${campaignId}`,
   );
-  const { succeeded, failed, topError } = stats!;
+  const { succeeded, failed, capped, topError } = stats!;
+  // Recipients left out by the review-request cap were skipped on purpose: that is not a failure.
+  const completed = succeeded > 0 || (failed === 0 && capped > 0);
   const reason =
-    succeeded > 0
+    completed
       ? null
       : failed > 0
         ? failed === 1
           ? `The message failed: ${topError}`
           : `All ${failed} messages failed. Most common reason: ${topError}`
-        : 'Nothing was sent: every recipient unsubscribed or was deleted before their message went out.';
+        : 'Nothing was sent: every recipient was skipped (suppressed, unsubscribed or deleted before their message went out).';
   const [row] = await queryRows<{ status: CampaignStatus }>(
     db,
-    sql`update campaigns set status = ${succeeded > 0 ? 'COMPLETED' : 'FAILED'}, failure_reason = ${reason}, updated_at = now()
+    sql`update campaigns set status = ${completed ? 'COMPLETED' : 'FAILED'}, failure_reason = ${reason}, updated_at = now()
         where id = ${campaignId} and status = 'IN_PROGRESS'
           and not exists (select 1 from deliveries where campaign_id = ${campaignId} and state in ('queued', 'sending'))
         returning status`,
@@ -237,5 +244,53 @@ export async function campaignsToSweep(db: Db) {
     sql`select id, status, not send_all_at_once as paced from campaigns
         where status = 'IN_PROGRESS' or (status = 'CREATED' and start_time <= now())
         order by id`,
+  );
+}
+
+/**
+ * Counts a lane run of a running campaign that ended in an error of its own (not one recipient's):
+ * the number of such runs in a row, or null when the campaign is not running any more.
+ */
+export async function countLaneFailure(db: Db, campaignId: number): Promise<number | null> {
+  const [row] = await queryRows<{ failures: number }>(
+    db,
+    sql`update campaigns set lane_failures = lane_failures + 1
+        where id = ${campaignId} and status = 'IN_PROGRESS'
+        returning lane_failures as failures`,
+  );
+  return row?.failures ?? null;
+}
+
+/** A lane sent something: the campaign's run of failures is over. */
+export async function clearLaneFailures(db: Db, campaignId: number) {
+  await db.execute(sql`update campaigns set lane_failures = 0 where id = ${campaignId} and lane_failures > 0`);
+}
+
+/**
+ * Ends a running campaign as FAILED with the reason; its still queued recipients fail with it.
+ * True for the one caller that made the change.
+ */
+export async function failCampaign(db: Db, campaignId: number, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: number }>(
+      tx as unknown as Db,
+      sql`update campaigns set status = 'FAILED', failure_reason = ${reason}, updated_at = now()
+          where id = ${campaignId} and status = 'IN_PROGRESS'
+          returning id`,
+    );
+    if (row) await failQueued(tx as unknown as Db, campaignId, reason);
+    return row !== undefined;
+  });
+}
+
+/** The campaign's text messages wait for the SMS window, which opens at `opening`. */
+export async function waitingForWindow(db: Db, campaignId: number, opening: Date) {
+  await db.execute(sql`update campaign_runs set sms_window_opens_at = ${opening.toISOString()} where campaign_id = ${campaignId}`);
+}
+
+/** The SMS window is open: the campaign no longer says it is waiting. */
+export async function windowOpened(db: Db, campaignId: number) {
+  await db.execute(
+    sql`update campaign_runs set sms_window_opens_at = null where campaign_id = ${campaignId} and sms_window_opens_at is not null`,
   );
 }

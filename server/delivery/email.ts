@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
-import { unsubscribeUrl, type Channel, type OutgoingMessage, type SendOutcome } from './channels';
+import type { Channel, OutgoingMessage, SendOutcome } from './channel-types';
+import { unsubscribeUrl } from './paths';
 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
@@ -8,7 +9,7 @@ type SmtpError = Error & { code?: string; responseCode?: number; response?: stri
 const PERMANENT_CODES = new Set(['EMESSAGE', 'EENVELOPE', 'EAUTH', 'ECONFIG']);
 
 /** SMTP 4xx and connection trouble are temporary; 5xx is permanent and keeps the server's reason. */
-export function classifySmtpError(error: SmtpError): { result: 'retry' | 'failed'; error: string } {
+function classifySmtpError(error: SmtpError): { result: 'retry' | 'failed'; error: string } {
   const reason = (error.response ?? error.message).trim().slice(0, 500);
   if (error.responseCode && error.responseCode >= 500) return { result: 'failed', error: reason };
   if (error.responseCode && error.responseCode >= 400) return { result: 'retry', error: reason };
@@ -16,8 +17,11 @@ export function classifySmtpError(error: SmtpError): { result: 'retry' | 'failed
   return { result: 'retry', error: reason };
 }
 
+/** The envelope sender of one delivery: its bounce (or complaint) comes back naming the delivery. */
+export const verpAddress = (bounceDomain: string, token: string) => `bounce+${token.replaceAll('-', '')}@${bounceDomain}`;
+
 /** The text every campaign email ends with (RFC 8058 one-click unsubscribe is in the headers too). */
-export const unsubscribeFooter = (url: string) => `\n\n--\nTo stop receiving these emails, unsubscribe: ${url}\n`;
+const unsubscribeFooter = (url: string) => `\n\n--\nTo stop receiving these emails, unsubscribe: ${url}\n`;
 
 /** Campaign emails over one pooled SMTP transport (SMTP_URL), one recipient per message. */
 export function emailChannel(config: AppConfig): Channel {
@@ -32,6 +36,10 @@ export function emailChannel(config: AppConfig): Channel {
     socketTimeout: timeout,
   });
 
+  const { dkim, bounceDomain } = config.delivery;
+  // nodemailer signs these headers, in this order (each one present in every campaign email).
+  const signed = dkim && { ...dkim, headerFieldNames: 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post' };
+
   async function sendOne(message: OutgoingMessage): Promise<SendOutcome> {
     const { id, attempts } = message;
     const url = unsubscribeUrl(config, message.unsubscribeToken);
@@ -45,6 +53,8 @@ export function emailChannel(config: AppConfig): Channel {
           'List-Unsubscribe': `<${url}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
+        ...(signed ? { dkim: signed } : {}),
+        ...(bounceDomain ? { envelope: { from: verpAddress(bounceDomain, message.unsubscribeToken), to: message.address } } : {}),
       });
       return { id, attempts, result: 'sent', providerId: info.messageId ?? null };
     } catch (error) {

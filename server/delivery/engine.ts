@@ -2,10 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { Channels, type OutgoingMessage } from './channels';
+import { nextWindowOpening } from '#domain';
+import { systemClock, type Clock } from '../lib/clock';
+import { sqlState } from '../lib/pg-errors';
+import type { OutgoingMessage } from './channel-types';
+import { Channels } from './channels';
 import {
   campaignsToSweep,
   claimDeliveries,
+  clearLaneFailures,
+  countLaneFailure,
+  failCampaign,
   failQueued,
   finishCampaign,
   pendingDeliveries,
@@ -13,10 +20,13 @@ import {
   releaseStaleClaims,
   renewClaims,
   startDueCampaign,
+  waitingForWindow,
+  windowOpened,
   type Pending,
 } from './claims';
-import type { PacingWindow } from './pacing';
+import { retryDelayMs, type PacingWindow } from './pacing';
 import { LANE_SLICE_MS, QUEUES, type DeliveryQueue, type LaneJob, type StartJob } from './queue';
+import { queueDueFollowUps } from './follow-ups';
 import { fixRecipients } from './recipients';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -29,8 +39,8 @@ const MIN_WAKE_MS = 50;
 /**
  * Sends campaigns: runs lane jobs (claim a batch, send it, record the outcomes, until nothing is
  * due, then queue the lane again for when something will be), starts scheduled campaigns, and
- * sweeps now and then for running campaigns without a lane and scheduled ones that are due, which
- * covers restarts and lost jobs.
+ * sweeps now and then for running campaigns without a lane, scheduled ones that are due and
+ * reminders that are due, which also covers restarts and lost jobs.
  */
 export class DeliveryWorker {
   private stopping = false;
@@ -43,6 +53,8 @@ export class DeliveryWorker {
     private readonly queue: DeliveryQueue,
     private readonly config: AppConfig,
     private readonly log: Log,
+    /** Decides the SMS window (tests move it by hand); pacing and retries keep the database's time. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.channels = new Channels(config);
   }
@@ -77,6 +89,9 @@ export class DeliveryWorker {
         if (campaign.status === 'CREATED') await this.startScheduled(campaign.id);
         else await this.queue.runCampaign(campaign.id, campaign.paced);
       }
+      for (const campaign of await queueDueFollowUps(this.db, this.config.delivery)) {
+        await this.queue.runReminder(campaign.id, campaign.paced);
+      }
     } catch (error) {
       this.log.error({ err: error }, 'delivery sweep failed');
     }
@@ -87,9 +102,33 @@ export class DeliveryWorker {
     if (started) await this.queue.runCampaign(campaignId, started.paced);
   }
 
-  private async runLane({ campaignId, lane }: LaneJob) {
+  /**
+   * A lane that fails for a reason of its own (recipients that cannot be fixed, a bug, the database)
+   * is tried again later, up to DELIVERY_MAX_ATTEMPTS runs in a row; then the campaign ends FAILED
+   * with the reason on its card, is logged once, and no sweep picks it up again.
+   */
+  private async runLane(job: LaneJob) {
+    try {
+      await this.sendLane(job);
+    } catch (error) {
+      const { campaignId, lane } = job;
+      const failures = await countLaneFailure(this.db, campaignId);
+      if (failures === null) return;
+      const { maxAttempts, retryBaseMs } = this.config.delivery;
+      if (failures < maxAttempts) {
+        return this.queue.runLane(campaignId, lane, new Date(Date.now() + retryDelayMs(failures, retryBaseMs)));
+      }
+      const code = sqlState(error);
+      const reason = `Sending stopped after ${failures} failed attempts because of an error on our side${code ? ` (error code ${code})` : ''}. Nothing more will be sent; duplicate the campaign to try again.`;
+      if (await failCampaign(this.db, campaignId, reason)) {
+        this.log.error({ err: error, campaignId, failures }, 'campaign failed: its sending kept failing');
+      }
+    }
+  }
+
+  private async sendLane({ campaignId, lane }: LaneJob) {
     if (this.stopping) return this.queue.runLane(campaignId, lane);
-    const campaign = await fixRecipients(this.db, campaignId);
+    const campaign = await fixRecipients(this.db, campaignId, this.config.delivery);
     if (!campaign) return;
     const channel = this.channels.for(campaign.type);
     if ('unusable' in channel) {
@@ -100,14 +139,22 @@ export class DeliveryWorker {
     // Claims a dead worker left behind go first, not after everything else.
     await releaseStaleClaims(this.db, campaignId, leaseMs, maxAttempts);
     const deadline = Date.now() + LANE_SLICE_MS;
+    let sentInThisRun = false;
+    let windowOpen = false;
     for (;;) {
       // Handing over at once lets another worker go on while this one shuts down.
       if (this.stopping) return this.queue.runLane(campaignId, lane);
+      const opening = campaign.smsWindow && nextWindowOpening(this.clock.now(), campaign.smsWindow);
+      if (opening) return this.waitForWindow(campaignId, lane, opening);
+      if (!windowOpen) await windowOpened(this.db, campaignId);
+      windowOpen = true;
       const claim = await claimDeliveries(this.db, campaign, batchSize, minuteMs);
       if (claim.status !== 'IN_PROGRESS') return;
       if (claim.messages.length > 0) {
         const outcomes = await this.whileRenewing(claim.messages, () => channel.send(claim.messages));
         await recordOutcomes(this.db, outcomes, { maxAttempts, retryBaseMs });
+        if (!sentInThisRun) await clearLaneFailures(this.db, campaignId);
+        sentInThisRun = true;
       }
       if (claim.messages.length > 0 || claim.skipped > 0) {
         if (Date.now() >= deadline) return this.queue.runLane(campaignId, lane);
@@ -123,6 +170,16 @@ export class DeliveryWorker {
       }
       return this.queue.runLane(campaignId, lane, new Date(Date.now() + wait));
     }
+  }
+
+  /**
+   * Outside the SMS window nothing is claimed (and nothing dropped): the card says when it opens and
+   * the lane comes back then, or after DELIVERY_SWEEP_MS at the latest, so a changed clock is seen.
+   */
+  private async waitForWindow(campaignId: number, lane: number, opening: Date) {
+    await waitingForWindow(this.db, campaignId, opening);
+    const wait = Math.min(opening.getTime() - this.clock.now().getTime(), this.config.delivery.sweepMs);
+    return this.queue.runLane(campaignId, lane, new Date(Date.now() + Math.max(wait, MIN_WAKE_MS)));
   }
 
   /** Runs `send`, renewing the batch's claims every third of the lease so a slow batch is not taken over. */

@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { ContactStatus } from '../../src/domain';
+import type { ContactStatus } from '#domain';
 import { queryRows, type Db } from '../db/client';
-import { TWILIO_STATUS_STATES } from './sms';
+import { suppressingTwilioError, TWILIO_STATUS_STATES } from './sms';
+import { suppressDeliveries } from './suppressions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type UnsubscribeTarget = { contactId: number | null; status: ContactStatus | null; businessName: string; address: string };
+export type UnsubscribeTarget = { deliveryId: number; contactId: number | null; status: ContactStatus | null; businessName: string; address: string };
 
 /** Whom an email's unsubscribe link stands for; null for an unknown (or malformed) token. */
 export async function unsubscribeTarget(db: Db, token: string): Promise<UnsubscribeTarget | null> {
   if (!UUID.test(token)) return null;
   const [row] = await queryRows<UnsubscribeTarget>(
     db,
-    sql`select d.contact_id as "contactId", ct.status, b.name as "businessName", d.address
+    sql`select d.id as "deliveryId", d.contact_id as "contactId", ct.status, b.name as "businessName", d.address
         from deliveries d
         join campaigns c on c.id = d.campaign_id
         join businesses b on b.id = c.business_id
@@ -27,23 +28,15 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Unsubsc
   const target = await unsubscribeTarget(db, token);
   if (!target?.contactId) return target;
   await db.execute(sql`update contacts set status = 'UNSUBSCRIBED' where id = ${target.contactId} and status <> 'UNSUBSCRIBED'`);
+  if (target.status !== 'UNSUBSCRIBED') {
+    await suppressDeliveries(db, [
+      { deliveryId: target.deliveryId, reason: 'unsubscribed', evidence: 'Unsubscribe link', kind: 'opt_out', source: 'Unsubscribe link in an email' },
+    ]);
+  }
   return { ...target, status: 'UNSUBSCRIBED' };
 }
 
-/** Every contact with this mobile number (all businesses send from the one shared number) gets `status`. */
-export async function setStatusByPhone(db: Db, phone: string, status: ContactStatus): Promise<number> {
-  const digits = phone.replace(/^\+/, '');
-  if (!/^\d{6,15}$/.test(digits)) return 0;
-  const changed = await queryRows<{ id: number }>(
-    db,
-    sql`update contacts set status = ${status}
-        where ltrim(phone_number, '+') = ${digits} and status <> ${status}
-        returning id`,
-  );
-  return changed.length;
-}
-
-export type TwilioStatus = { deliveryId: number | null; messageSid: string; status: string; errorCode?: string; errorMessage?: string };
+type TwilioStatus = { deliveryId: number | null; messageSid: string; status: string; errorCode?: string; errorMessage?: string };
 
 /**
  * A Twilio status callback moves its delivery forward (never back: a late 'sent' does not undo
@@ -68,5 +61,8 @@ export async function applyTwilioStatus(db: Db, callback: TwilioStatus): Promise
         where ${target} and state in (${sql.join(from.map((value) => sql`${value}`), sql`, `)})
         returning id`,
   );
+  // A landline (30006) and the like: the number will never take a text, so it is not tried again.
+  const suppression = state === 'failed' ? suppressingTwilioError(callback.errorCode) : null;
+  if (suppression) await suppressDeliveries(db, changed.map(({ id }) => ({ deliveryId: id, ...suppression })));
   return changed.length > 0;
 }

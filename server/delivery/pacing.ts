@@ -4,8 +4,9 @@
  * `interval` minutes after it opened.
  */
 export type PacingWindow = { endsAt: Date | null; allowance: number };
-/** Lateness of a worker (polling, a slow claim) that a batch window absorbs. */
-const LATE_TOLERANCE_MS = 2000;
+
+/** Lateness of a worker (polling, a slow claim) that a batch window of `lengthMs` absorbs. */
+export const lateToleranceMs = (lengthMs: number) => Math.min(lengthMs / 10, 2000);
 
 export type Pacing = { intervalMinutes: number; intervalSize: number; minuteMs: number };
 
@@ -18,7 +19,7 @@ export type Pacing = { intervalMinutes: number; intervalSize: number; minuteMs: 
 export function currentWindow(window: PacingWindow, pacing: Pacing, now: Date): PacingWindow & { opened: boolean } {
   const length = pacing.intervalMinutes * pacing.minuteMs;
   if (window.endsAt && now < window.endsAt) return { ...window, opened: false };
-  const tolerance = Math.min(length / 10, LATE_TOLERANCE_MS);
+  const tolerance = lateToleranceMs(length);
   const late = window.endsAt ? now.getTime() - window.endsAt.getTime() : Infinity;
   const start = late <= tolerance ? window.endsAt!.getTime() : now.getTime();
   return { endsAt: new Date(start + length), allowance: pacing.intervalSize, opened: true };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { channelSetup } from './channels';
+import type { Clock } from '../lib/clock';
 import { DeliveryWorker } from './engine';
 import { DeliveryQueue } from './queue';
 
@@ -16,7 +17,7 @@ declare module 'fastify' {
  * The job queue every web process needs to start campaigns, and, when `worker` is set (`npm start`),
  * a delivery worker in the same process. `npm run worker` runs workers alone (server/worker.ts).
  */
-export default fp(async function delivery(app: FastifyInstance, opts: { config: AppConfig; worker: boolean }) {
+export default fp(async function delivery(app: FastifyInstance, opts: { config: AppConfig; worker: boolean; clock: Clock }) {
   const queue = new DeliveryQueue(app.database, opts.config.delivery, { supervise: opts.worker });
   await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
   app.decorate('delivery', queue);
@@ -24,7 +25,7 @@ export default fp(async function delivery(app: FastifyInstance, opts: { config: 
   const sms = channelSetup('SMS', opts.config);
   if (sms.name === 'unusable') app.log.warn(sms.reason);
 
-  const worker = opts.worker ? new DeliveryWorker(app.db, queue, opts.config, app.log) : null;
+  const worker = opts.worker ? new DeliveryWorker(app.db, queue, opts.config, app.log, opts.clock) : null;
   app.addHook('onReady', async () => {
     await worker?.start();
   });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DeliveryConfig } from '../config';
 import type { Database } from '../db/client';
+import { timerDelay } from '../lib/timers';
 
 /** The job queues: a scheduled campaign's start, and the lanes that send a running campaign's messages. */
 export const QUEUES = { start: 'campaign-start', lane: 'campaign-lane' } as const;
@@ -104,9 +105,21 @@ export class DeliveryQueue {
 
   /** Queues every lane of a running campaign now (a lane already waiting is not doubled). */
   async runCampaign(campaignId: number, paced: boolean) {
+    await this.runLanes(campaignId, paced, 0);
+  }
+
+  /**
+   * Queues lanes of their own for a campaign's reminder: the first round's lanes may still have a
+   * successor waiting (for a lease to run out), which would swallow a new job of the same key.
+   */
+  async runReminder(campaignId: number, paced: boolean) {
+    await this.runLanes(campaignId, paced, this.config.lanes);
+  }
+
+  private async runLanes(campaignId: number, paced: boolean, first: number) {
     // A paced campaign's batches are counted in one place, so one lane is enough.
     const lanes = paced ? 1 : this.config.lanes;
-    for (let lane = 0; lane < lanes; lane += 1) await this.runLane(campaignId, lane);
+    for (let lane = first; lane < first + lanes; lane += 1) await this.runLane(campaignId, lane);
   }
 
   /** Queues one lane, now or at `at`. */
@@ -134,11 +147,12 @@ export class DeliveryQueue {
     const notify = () => ids.forEach((id) => this.boss.notifyWorker(id));
     const delay = at ? at.getTime() - Date.now() : 0;
     if (delay <= 0) return notify();
-    // Due means start_after < now() in the database: a few milliseconds late is on time.
+    // Due means start_after < now() in the database: a few milliseconds late is on time. A start
+    // weeks away wakes the workers early, once, and they find nothing due yet (polling goes on).
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       notify();
-    }, delay + 15);
+    }, timerDelay(delay + 15));
     timer.unref();
     this.timers.add(timer);
   }

@@ -1,14 +1,25 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
-import { idParam } from '../contact-filters/queries';
-import { forbidden } from '../lib/errors';
-import { applyTwilioStatus, setStatusByPhone, unsubscribeByToken, unsubscribeTarget, type UnsubscribeTarget } from './opt-outs';
-import { START_WORDS, STOP_WORDS, validTwilioSignature } from './sms';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { parseId } from '../lib/ids';
+import { fileAnswer } from '../lib/schemas';
+import { applyTwilioStatus, unsubscribeByToken, unsubscribeTarget, type UnsubscribeTarget } from './opt-outs';
+import { smsReplies, twiml } from './sms-replies';
+import { applyPhoneReply, lastSenderTo } from './suppressions';
+import { INBOUND_EMAIL_PATH, TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH, UNSUBSCRIBE_PATH } from './paths';
+import { applyBounceReport } from './bounces';
+import { readInboundReport } from './inbound-email';
+import { HELP_WORDS, START_WORDS, STOP_WORDS, validTwilioSignature } from './sms';
 import { unsubscribePage } from './unsubscribe-page';
 
-type TokenParams = { Params: { token: string } };
 type FormBody = Record<string, string | string[] | undefined>;
+
+/** A bounce quotes the original message; 10 MB is more than any campaign email. */
+const INBOUND_EMAIL_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Called by mail clients and Twilio, not by the signed-in app: public, and free of the cross-site checks. */
 const fromOutside = { config: { crossSiteAllowed: true } };
@@ -18,8 +29,26 @@ const field = (body: FormBody, name: string) => {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
+const unsubscribeSchema = {
+  tags: ['Unsubscribe'],
+  security: [],
+  params: z.object({ token: z.string() }),
+  response: {
+    200: fileAnswer('text/html', 'The confirmation page'),
+    404: fileAnswer('text/html', 'The link is not valid'),
+  },
+};
+
+/** Twilio's form fields, kept as they are: the signature (X-Twilio-Signature) covers every one of them. */
+const twilioSchema = {
+  tags: ['Twilio webhooks'],
+  security: [],
+  consumes: ['application/x-www-form-urlencoded'],
+  body: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+};
+
 /** Unsubscribe links (RFC 8058 one-click) and Twilio's webhooks; form-encoded bodies only here. */
-export default async function deliveryRoutes(app: FastifyInstance, opts: { config: AppConfig }) {
+const deliveryRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
   const { config } = opts;
   await app.register(formbody);
   // One-click unsubscribe may be posted as multipart/form-data; its content does not matter.
@@ -28,14 +57,20 @@ export default async function deliveryRoutes(app: FastifyInstance, opts: { confi
   const page = (reply: FastifyReply, statusCode: number, html: string) =>
     reply.status(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   const answer = (reply: FastifyReply, target: UnsubscribeTarget | null, done: boolean) =>
-    target ? page(reply, 200, unsubscribePage(target, done)) : page(reply, 404, unsubscribePage(null, false));
+    target
+      ? page(reply, 200, unsubscribePage(target, done, reply.cspNonce.style))
+      : page(reply, 404, unsubscribePage(null, false, reply.cspNonce.style));
 
-  app.get<TokenParams>('/unsubscribe/:token', async (request, reply) =>
-    answer(reply, await unsubscribeTarget(app.db, request.params.token), false),
+  app.get(
+    `${UNSUBSCRIBE_PATH}/:token`,
+    { schema: { ...unsubscribeSchema, summary: 'The unsubscribe page of a campaign email' } },
+    async (request, reply) => answer(reply, await unsubscribeTarget(app.db, request.params.token), false),
   );
 
-  app.post<TokenParams>('/unsubscribe/:token', fromOutside, async (request, reply) =>
-    answer(reply, await unsubscribeByToken(app.db, request.params.token), true),
+  app.post(
+    `${UNSUBSCRIBE_PATH}/:token`,
+    { ...fromOutside, schema: { ...unsubscribeSchema, summary: 'Unsubscribe (RFC 8058 one-click; any body)' } },
+    async (request, reply) => answer(reply, await unsubscribeByToken(app.db, request.params.token), true),
   );
 
   /** Twilio signs the URL it called (our public APP_URL plus path and query) and the form fields. */
@@ -51,26 +86,99 @@ export default async function deliveryRoutes(app: FastifyInstance, opts: { confi
     return body;
   }
 
-  app.post<{ Querystring: { deliveryId?: string } }>('/webhooks/twilio/status', fromOutside, async (request, reply) => {
-    const body = checkTwilioSignature(request);
-    const deliveryId = request.query.deliveryId ? idParam(request.query.deliveryId) : 0;
-    await applyTwilioStatus(app.db, {
-      deliveryId: deliveryId || null,
-      messageSid: field(body, 'MessageSid') || field(body, 'SmsSid'),
-      status: field(body, 'MessageStatus') || field(body, 'SmsStatus'),
-      errorCode: field(body, 'ErrorCode') || undefined,
-      errorMessage: field(body, 'ErrorMessage') || undefined,
-    });
-    return reply.status(204).send();
-  });
+  app.post(
+    TWILIO_STATUS_PATH,
+    {
+      ...fromOutside,
+      schema: {
+        ...twilioSchema,
+        summary: "Twilio's status callback for a text message",
+        querystring: z.object({ deliveryId: z.optional(z.string()) }),
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const body = checkTwilioSignature(request);
+      await applyTwilioStatus(app.db, {
+        deliveryId: parseId(request.query.deliveryId) ?? null,
+        messageSid: field(body, 'MessageSid') || field(body, 'SmsSid'),
+        status: field(body, 'MessageStatus') || field(body, 'SmsStatus'),
+        errorCode: field(body, 'ErrorCode') || undefined,
+        errorMessage: field(body, 'ErrorMessage') || undefined,
+      });
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/webhooks/twilio/inbound', fromOutside, async (request, reply) => {
-    const body = checkTwilioSignature(request);
-    const word = field(body, 'Body').trim().toUpperCase();
-    const from = field(body, 'From');
-    if (STOP_WORDS.has(word)) await setStatusByPhone(app.db, from, 'UNSUBSCRIBED');
-    else if (START_WORDS.has(word)) await setStatusByPhone(app.db, from, 'ACTIVE');
-    // An empty TwiML answer: Twilio's own opt-out handling sends the carrier-required reply.
-    return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-  });
-}
+  /** The provider calls https://inbound:SECRET@app/api/webhooks/inbound-email: Basic auth, the password checked. */
+  function checkInboundSecret(request: FastifyRequest) {
+    const secret = config.delivery.inboundEmailSecret;
+    const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
+    const password = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').replace(/^[^:]*:/, '') : '';
+    const given = createHash('sha256').update(password).digest();
+    const expected = createHash('sha256').update(secret ?? '').digest();
+    if (!secret || !password || !timingSafeEqual(given, expected)) {
+      throw unauthorized('The inbound-email webhook needs the INBOUND_EMAIL_SECRET as its Basic password.');
+    }
+  }
+
+  app.addContentTypeParser('message/rfc822', { parseAs: 'buffer', bodyLimit: INBOUND_EMAIL_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    INBOUND_EMAIL_PATH,
+    {
+      ...fromOutside,
+      bodyLimit: INBOUND_EMAIL_MAX_BYTES,
+      schema: {
+        tags: ['Email webhooks'],
+        summary: 'Inbound email from the mail provider: bounces (RFC 3464) and complaints (ARF) of campaign emails',
+        consumes: ['message/rfc822'],
+        security: [{ inboundEmailSecret: [] }],
+        response: {
+          200: z.object({
+            result: z.enum(['hard', 'soft', 'complaint', 'ignored']),
+            deliveryId: z.nullable(z.int()),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      checkInboundSecret(request);
+      if (!Buffer.isBuffer(request.body)) throw badRequest('Send the raw message as the body, with Content-Type: message/rfc822.');
+      const report = await readInboundReport(request.body);
+      const applied = report && (await applyBounceReport(app.db, report));
+      // Anything else (a reply, an auto-reply, a report of no message of ours) is taken and dropped: no retries.
+      return applied ? { result: report.kind, deliveryId: applied.deliveryId } : { result: 'ignored' as const, deliveryId: null };
+    },
+  );
+
+  app.post(
+    TWILIO_INBOUND_PATH,
+    {
+      ...fromOutside,
+      schema: {
+        ...twilioSchema,
+        summary: 'Incoming text messages: STOP and START words change the sender’s subscription, HELP is answered',
+        response: { 200: fileAnswer('text/xml', 'A TwiML answer: the reply, or none') },
+      },
+    },
+    async (request, reply) => {
+      const body = checkTwilioSignature(request);
+      const word = field(body, 'Body').trim().toUpperCase().replace(/\s+/g, ' ');
+      const digits = field(body, 'From').replace(/^\+/, '');
+      const appAnswers = config.delivery.twilio.optOutReplies === 'app';
+      let answer: string | null = null;
+      if (STOP_WORDS.has(word) || START_WORDS.has(word)) {
+        const stop = STOP_WORDS.has(word);
+        const [business] = await applyPhoneReply(app.db, digits, stop, `SMS reply ${word}`);
+        // With Twilio's Advanced Opt-Out, Twilio sends the confirmation; one reply, never two.
+        if (business && appAnswers) answer = stop ? smsReplies.stopped(business) : smsReplies.started(business);
+      } else if (HELP_WORDS.has(word)) {
+        answer = smsReplies.help(await lastSenderTo(app.db, digits));
+      }
+      return reply.type('text/xml').send(twiml(answer));
+    },
+  );
+};
+
+export default deliveryRoutes;

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../config';
-import type { Channel, OutgoingMessage, SendOutcome } from './channels';
-
-export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
-export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
+import type { SuppressionReason } from '#domain';
+import type { Channel, OutgoingMessage, SendOutcome, SendSuppression } from './channel-types';
+import { twilioStatusUrl } from './paths';
 
 type FormParams = Record<string, string | string[] | undefined>;
 
@@ -27,6 +26,25 @@ export function validTwilioSignature(authToken: string, url: string, params: For
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/**
+ * Twilio errors that mean the number will never take a text from us: put on the business's
+ * suppression list with the reason, so no later campaign tries it again.
+ */
+const SUPPRESSING_ERRORS: Record<string, { reason: SuppressionReason; what: string }> = {
+  21610: { reason: 'stop', what: 'the number unsubscribed at the carrier (STOP)' },
+  21211: { reason: 'invalid_number', what: 'not a valid phone number' },
+  21614: { reason: 'invalid_number', what: 'not a mobile number' },
+  30006: { reason: 'invalid_number', what: 'a landline or unreachable carrier' },
+};
+
+/** The suppression a Twilio error code calls for, or null. */
+export function suppressingTwilioError(code: string | number | undefined): SendSuppression | null {
+  const known = code === undefined ? undefined : SUPPRESSING_ERRORS[String(code)];
+  if (!known) return null;
+  const source = `Twilio error ${code}: ${known.what}`;
+  return { reason: known.reason, evidence: `Twilio error ${code}`, kind: 'suppressed', source };
+}
+
 /** Too many requests, Twilio's own trouble and no answer at all are worth another try; other 4xx are not. */
 const isTemporary = (status: number) => status === 429 || status >= 500;
 
@@ -46,15 +64,15 @@ export function smsChannel(config: AppConfig): Channel {
           To: message.address,
           From: config.smsFrom!,
           Body: message.body,
-          // The delivery id in the callback URL: a callback may arrive before this answer is recorded.
-          StatusCallback: `${config.delivery.appUrl}${TWILIO_STATUS_PATH}?deliveryId=${id}`,
+          StatusCallback: twilioStatusUrl(config, id),
         }),
         signal: AbortSignal.timeout(config.delivery.sendTimeoutMs),
       });
       const answer = (await response.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
       if (response.ok) return { id, attempts, result: 'sent', providerId: answer.sid ?? null };
       const error = `Twilio ${response.status}${answer.code ? ` (error ${answer.code})` : ''}: ${answer.message ?? response.statusText}`.slice(0, 500);
-      return { id, attempts, result: isTemporary(response.status) ? 'retry' : 'failed', error };
+      if (isTemporary(response.status)) return { id, attempts, result: 'retry', error };
+      return { id, attempts, result: 'failed', error, suppress: suppressingTwilioError(answer.code) ?? undefined };
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? 'Twilio did not answer in time' : `Twilio could not be reached: ${(error as Error).message}`;
       return { id, attempts, result: 'retry', error: reason };
@@ -78,5 +96,7 @@ export const TWILIO_STATUS_STATES: Record<string, 'sent' | 'delivered' | 'failed
   failed: 'failed',
 };
 
-export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+// CTIA's opt-out words (2024: REVOKE and OPT OUT too) and Twilio's.
+export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'OPT OUT']);
+export const HELP_WORDS = new Set(['HELP', 'INFO']);
 export const START_WORDS = new Set(['START', 'UNSTOP']);

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FieldErrors } from '../../src/domain';
+import type { FieldErrors } from '#domain';
 
 /** An error whose message is meant for the user; the error handler sends it as it is. */
 export class HttpError extends Error {
@@ -21,3 +21,7 @@ export const unauthorized = (message = 'You are not signed in.') => new HttpErro
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** The answer of every rate limit (429): the wait in words. */
+export const tooManyAttempts = (waitSeconds: number) =>
+  new HttpError(429, `Too many attempts. Please wait ${Math.max(1, waitSeconds)} seconds and try again.`);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { sessions } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
 
 export const ACCESS_COOKIE = 'sb_access';
@@ -24,12 +25,15 @@ declare module 'fastify' {
     /** preHandler for routes that need a signed-in user; sets `request.user`. */
     authenticate(request: FastifyRequest): Promise<void>;
     issueAccessCookie(reply: FastifyReply, user: SignedInUser): Promise<void>;
+    /** The time sessions and tokens are checked against. */
+    clock: Clock;
   }
 }
 
 /** Short-lived signed access token in an httpOnly cookie; the session behind it must still be live. */
-export default fp(async function authentication(app: FastifyInstance, opts: { config: AppConfig }) {
-  const { config } = opts;
+export default fp(async function authentication(app: FastifyInstance, opts: { config: AppConfig; clock: Clock }) {
+  const { config, clock } = opts;
+  app.decorate('clock', clock);
   await app.register(cookie);
   await app.register(jwt, {
     secret: config.sessionSecret,
@@ -40,19 +44,19 @@ export default fp(async function authentication(app: FastifyInstance, opts: { co
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     try {
-      await request.jwtVerify({ onlyCookie: true });
+      await request.jwtVerify({ onlyCookie: true, clockTimestamp: clock.now().getTime() });
     } catch {
       throw unauthorized('Your session has expired. Please sign in again.');
     }
     const [live] = await app.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(and(eq(sessions.id, request.user.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      .where(and(eq(sessions.id, request.user.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())));
     if (!live) throw unauthorized('Your session has ended. Please sign in again.');
   });
 
   app.decorate('issueAccessCookie', async (reply: FastifyReply, user: SignedInUser) => {
-    const token = await reply.jwtSign({ sub: String(user.id), sid: user.sessionId });
+    const token = await reply.jwtSign({ sub: String(user.id), sid: user.sessionId }, { clockTimestamp: clock.now().getTime() });
     reply.setCookie(ACCESS_COOKIE, token, {
       ...cookieBase(config),
       path: '/api',

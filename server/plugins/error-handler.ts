@@ -15,7 +15,8 @@ export default fp(async function errorHandler(app: FastifyInstance, opts: { brow
     }
     const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (statusCode >= 500) {
-      request.log.error({ err, reqId: request.id }, 'request failed');
+      // The error by class and SQLSTATE only (see server/lib/logging.ts): no values, no request data.
+      request.log.error({ err, reqId: request.id, route: request.routeOptions.url }, 'request failed');
       return reply.status(statusCode).send({
         statusCode,
         error: 'Internal Server Error',
@@ -35,7 +36,7 @@ export default fp(async function errorHandler(app: FastifyInstance, opts: { brow
     // A missing file (a path with an extension) stays a 404 rather than HTML in place of a script.
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.\w+$/.test(request.url.split('?')[0]!);
     if (opts.browserAppFallback && isPage) {
-      return reply.sendFile('index.html');
+      return reply.sendBrowserApp();
     }
     return reply
       .status(404)

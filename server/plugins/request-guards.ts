@@ -34,7 +34,7 @@ export default fp(async function requestGuards(app: FastifyInstance, opts: { app
   });
 });
 
-function isSameOrigin(request: FastifyRequest, appOrigin?: string): boolean {
+export function isSameOrigin(request: FastifyRequest, appOrigin?: string): boolean {
   const origin = request.headers.origin;
   if (!origin) return request.headers['sec-fetch-site'] !== 'cross-site';
   if (appOrigin && origin === new URL(appOrigin).origin) return true;

@@ -1,13 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../lib/errors';
 import { findUserProfile } from './queries';
+import { userAnswer } from './schemas';
 
-export default async function userRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.authenticate);
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', app.authenticate);
 
-  app.get('/user/get-current-user', async (request) => {
-    const user = await findUserProfile(app.db, request.user.id);
-    if (!user) throw notFound('User not found.');
-    return user;
-  });
-}
+  app.get(
+    '/user/get-current-user',
+    { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: userAnswer } } },
+    async (request) => {
+      const user = await findUserProfile(app.db, request.user.id);
+      if (!user) throw notFound('User not found.');
+      return user;
+    },
+  );
+};
+
+export default userRoutes;

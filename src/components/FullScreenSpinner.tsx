@@ -6,7 +6,8 @@ export function FullScreenSpinner({ tip }: { tip?: string }) {
   return (
     <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '100vh' }} data-testid="full-screen-spinner">
       <Spin size="large" />
-      {tip && <span style={{ color: token.colorTextSecondary }}>{tip}</span>}
+      {/* Outside any antd component nothing sets the app's font: the token does (not the browser's serif). */}
+      {tip && <span style={{ color: token.colorTextSecondary, fontFamily: token.fontFamily }}>{tip}</span>}
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
 import type { AuthProvider } from '@refinedev/core';
-import { toasts } from '../domain/messages';
-import type { LoginPayload, RegistrationPayload } from '../domain/rules';
+import { toasts } from '#domain/messages';
+import type { LoginPayload, RegistrationPayload } from '#domain/rules';
+import { passwordResetToasts, type ForgotPasswordPayload, type ResetPasswordPayload } from '#domain/password-reset';
 import { http, refreshSession, toHttpError } from './http';
-import { selectedBusinessStore } from './selected-business';
+import { selectedBusinessStore } from '../business/selected-business';
 
 export type Identity = { id: number; firstName: string; lastName: string; email: string };
 
@@ -40,6 +41,27 @@ export const authProvider: AuthProvider = {
     } catch (error) {
       const httpError = toHttpError(error);
       return { success: false, error: { name: httpError.message, message: toasts.operationFailed }, errors: httpError.errors };
+    }
+  },
+
+  // The answer is the same whether or not the account exists; the screen shows it.
+  async forgotPassword(payload: ForgotPasswordPayload) {
+    try {
+      await http.post('/auth/forgot-password', payload, { withCredentials: false });
+      return { success: true };
+    } catch (error) {
+      const httpError = toHttpError(error);
+      return { success: false, error: { name: toasts.requestFailed, message: httpError.message } };
+    }
+  },
+
+  async updatePassword(payload: ResetPasswordPayload) {
+    try {
+      await http.post('/auth/reset-password', { token: payload.token, password: payload.password }, { withCredentials: false });
+      return { success: true, redirectTo: '/login', successNotification: passwordResetToasts.passwordChanged };
+    } catch (error) {
+      const httpError = toHttpError(error);
+      return { success: false, error: { name: passwordResetToasts.notChanged, message: httpError.message } };
     }
   },
 

@@ -1,54 +1,54 @@
-import type { BaseRecord, DataProvider } from '@refinedev/core';
-import { actionEndpoint, endpointFor, fillPath, type Endpoint } from './endpoints';
+import type { BaseKey, BaseRecord, DataProvider } from '@refinedev/core';
+import type { AxiosProgressEvent } from 'axios';
+import type { CrudOperation } from '../resources/define';
+import { endpointFor, endpointUrl } from './endpoints';
 import { http } from './http';
 
-async function call<T>(endpoint: Endpoint, params: Record<string, unknown>, body?: unknown, query?: unknown): Promise<T> {
-  const response = await http.request<T>({ method: endpoint.method, url: fillPath(endpoint.path, params), data: body, params: query });
+type Call = { id?: BaseKey; meta?: Record<string, unknown>; body?: unknown };
+
+async function call<T>(resource: string, operation: CrudOperation, { id, meta, body }: Call): Promise<T> {
+  const endpoint = endpointFor(resource, operation);
+  const response = await http.request<T>({ method: endpoint.method, url: endpointUrl(resource, endpoint, { id, meta }), data: body });
   return response.data;
 }
 
 /**
- * Refine's data provider over the endpoint map. Lists are answered whole by the API (the
- * screens sort and search on the client, as the spec's tables do), so `total` is the length.
+ * Refine's data provider over the endpoints each resource file declares. Lists are answered whole
+ * by the API (the screens sort and search on the client, as the spec's tables do), so `total` is the length.
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
 
   async getList({ resource, meta }) {
-    const data = await call<BaseRecord[]>(endpointFor(resource, 'list'), meta ?? {});
+    const data = await call<BaseRecord[]>(resource, 'list', { meta });
     return { data: data as never, total: data.length };
   },
 
-  async getOne() {
-    throw new Error('Records are read from their list; no single-record endpoint exists.');
+  async getOne({ resource, id, meta }) {
+    return { data: await call<never>(resource, 'getOne', { id, meta }) };
   },
 
   async create({ resource, variables, meta }) {
-    const data = await call<BaseRecord>(endpointFor(resource, 'create'), meta ?? {}, variables);
-    return { data: data as never };
+    return { data: await call<never>(resource, 'create', { meta, body: variables }) };
   },
 
   async update({ resource, id, variables, meta }) {
-    const data = await call<BaseRecord>(endpointFor(resource, 'update'), { ...meta, id }, variables);
-    return { data: data as never };
+    return { data: await call<never>(resource, 'update', { id, meta, body: variables }) };
   },
 
   async deleteOne({ resource, id, meta }) {
-    const data = await call<BaseRecord>(endpointFor(resource, 'deleteOne'), { ...meta, id });
-    return { data: data as never };
+    return { data: await call<never>(resource, 'deleteOne', { id, meta }) };
   },
 
   async deleteMany({ resource, ids, meta }) {
-    const endpoint = endpointFor(resource, 'deleteMany');
-    const data = await call<BaseRecord>(endpoint, meta ?? {}, { [endpoint.idsField ?? 'ids']: ids });
-    return { data: [data] as never };
+    const idsField = endpointFor(resource, 'deleteMany').idsField ?? 'ids';
+    return { data: [await call<never>(resource, 'deleteMany', { meta, body: { [idsField]: ids } })] };
   },
 
-  /** `meta.resource` and `meta.action` name an entry of the endpoint map. */
-  async custom({ meta, payload, query }) {
-    const { resource, action, ...params } = (meta ?? {}) as { resource?: string; action?: string };
-    if (!resource || !action) throw new Error('custom() needs meta.resource and meta.action');
-    const data = await call<BaseRecord>(actionEndpoint(resource, action), params, payload, query);
-    return { data: data as never };
+  /** Named actions: useResourceAction and useResourceQuery give the URL and method their resource declares. */
+  async custom({ url, method, payload, query, headers, meta }) {
+    const onUploadProgress = meta?.onUploadProgress as ((event: AxiosProgressEvent) => void) | undefined;
+    const response = await http.request({ method, url, data: payload, params: query, headers, onUploadProgress });
+    return { data: response.data as never };
   },
 };

@@ -51,11 +51,23 @@ export function toHttpError(error: unknown): HttpError {
       typeof body.message === 'string' && body.message
         ? body.message
         : error.response
-          ? `The request failed (${error.response.status}).`
+          ? statusInWords(error.response.status)
           : 'The server could not be reached. Check your connection and try again.';
     return { message, statusCode: error.response?.status ?? 0, errors: body.errors };
   }
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
+}
+
+/** What a failure without a message from the server means to the owner: words, never a bare status code. */
+export function statusInWords(status: number): string {
+  if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 403) return 'You are not allowed to do that.';
+  if (status === 404) return 'It could not be found: it may have been deleted.';
+  if (status === 409) return 'It conflicts with something that already exists.';
+  if (status === 413) return 'That is too large to send.';
+  if (status === 429) return 'Too many requests at once. Please wait a moment and try again.';
+  if (status >= 500) return 'The server ran into a problem. Please try again in a moment.';
+  return 'The request was refused. Please check what you entered and try again.';
 }
 
 function isHttpError(value: unknown): value is HttpError {

@@ -2,7 +2,7 @@ import type { NotificationProvider } from '@refinedev/core';
 import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { createContext, useContext, type ReactNode } from 'react';
-import { limits } from '../domain/messages';
+import { limits } from '#domain/messages';
 
 const NotificationContext = createContext<NotificationInstance | null>(null);
 

@@ -1,18 +1,18 @@
-import type { StarboostResource } from './types';
+import { lazy } from 'react';
+import type { Business, BusinessFormValues } from '#domain/businesses';
+import { defineResource, endpoint, type ResourcePages } from './define';
 
-export type Business = {
-  id: number;
-  name: string;
-  streetName: string;
-  streetNumber: string;
-  country: string;
-  city: string;
-  postalCode: string;
-  reviewLink: string | null;
-};
+export type { Business };
 
-export const businessesResource: StarboostResource = {
+const pages: ResourcePages = { create: lazy(() => import('../pages/add-new-business/AddNewBusinessPage')) };
+
+export const businessesResource = defineResource({
   name: 'businesses',
   create: '/add-new-business',
   meta: { label: 'Businesses', hide: true },
-};
+  pages,
+  endpoints: {
+    list: endpoint.get<Business[]>('/business/get-current-users-businesses'),
+    create: endpoint.post<BusinessFormValues, Business>('/business/create-new-business'),
+  },
+});

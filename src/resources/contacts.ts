@@ -1,7 +1,26 @@
-import type { StarboostResource } from './types';
+import { lazy } from 'react';
+import type { Contact, ContactIdsPayload, ImportContactsPayload, ImportContactsResult, NewContactPayload } from '#domain/contacts';
+import type { ContactHistory, Suppression } from '#domain/suppressions';
+import { defineResource, endpoint, type ResourcePages } from './define';
 
-export const contactsResource: StarboostResource = {
+const pages: ResourcePages = { list: lazy(() => import('../pages/contacts/ContactsPage')) };
+
+export const contactsResource = defineResource({
   name: 'contacts',
   list: '/contacts',
   meta: { label: 'Contacts', iconName: 'contacts', requiresBusiness: true },
-};
+  pages,
+  endpoints: {
+    list: endpoint.get<Contact[]>('/contact/get-contacts/{businessId}'),
+    create: endpoint.post<NewContactPayload, Contact>('/contact/create-new-contact'),
+    deleteMany: endpoint.delete<ContactIdsPayload, { deleted: number }>('/contact/delete-contacts', { idsField: 'contactIds' }),
+    actions: {
+      checkIn: endpoint.patch<ContactIdsPayload, { checkedIn: number }>('/contact/check-in-contacts'),
+      import: endpoint.post<ImportContactsPayload, ImportContactsResult>('/contact/import-contacts'),
+      update: endpoint.put<NewContactPayload, Contact>('/contact/update-contact/{id}'),
+      history: endpoint.get<ContactHistory>('/contact/get-contact-history/{businessId}/{id}'),
+      suppressions: endpoint.get<Suppression[]>('/suppression/get-suppressions/{businessId}'),
+      liftSuppression: endpoint.delete<undefined, undefined>('/suppression/lift-suppression/{businessId}/{id}'),
+    },
+  },
+});

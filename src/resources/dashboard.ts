@@ -1,7 +1,11 @@
-import type { StarboostResource } from './types';
+import { lazy } from 'react';
+import { defineResource, type ResourcePages } from './define';
 
-export const dashboardResource: StarboostResource = {
+const pages: ResourcePages = { list: lazy(() => import('../pages/dashboard/DashboardPage')) };
+
+export const dashboardResource = defineResource({
   name: 'dashboard',
   list: '/dashboard',
   meta: { label: 'Dashboard', iconName: 'dashboard' },
-};
+  pages,
+});

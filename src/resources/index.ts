@@ -1,20 +1,47 @@
+import type { IResourceItem } from '@refinedev/core';
+import { businessSettingsResource } from './business-settings';
 import { businessesResource } from './businesses';
 import { campaignsResource } from './campaigns';
 import { contactFiltersResource } from './contact-filters';
 import { contactsResource } from './contacts';
 import { dashboardResource } from './dashboard';
+import type { Endpoint, StarboostResource } from './define';
 import { reputationResource } from './reputation';
-import type { StarboostResource } from './types';
 
-/** Declared once; the menu, the routes and the data provider read from this list. */
-export const resources: StarboostResource[] = [
+const declared = [
   dashboardResource,
   contactsResource,
   campaignsResource,
   reputationResource,
   businessesResource,
+  businessSettingsResource,
   contactFiltersResource,
-];
+] as const;
+
+/** Declared once; the menu, the routes, the data provider and the action hooks read from this list. */
+export const resources: readonly StarboostResource[] = declared;
+
+/** What Refine is given: the resources without their pages and endpoints, which are ours. */
+export const refineResources: IResourceItem[] = resources.map(({ pages: _pages, endpoints: _endpoints, ...resource }) => resource);
 
 /** The sidebar's navigation items, in the spec's order. */
-export const navigationResources = resources.filter((resource) => !resource.meta.hide && resource.list);
+export const navigationResources: readonly StarboostResource[] = resources.filter((resource) => !resource.meta.hide && resource.list);
+
+const byName = new Map<string, StarboostResource>(resources.map((resource) => [resource.name, resource]));
+
+export function resourceNamed(name: string): StarboostResource {
+  const resource = byName.get(name);
+  if (!resource) throw new Error(`No resource "${name}" in src/resources`);
+  return resource;
+}
+
+type AnyResource = (typeof declared)[number];
+export type ResourceName = AnyResource['name'];
+type Actions<Name extends ResourceName> = Extract<AnyResource, { name: Name }> extends { endpoints: { actions: infer A } } ? A : never;
+/** The named actions a resource declares, e.g. 'start' | 'pause' | ... for 'campaigns'. */
+export type ActionName<Name extends ResourceName> = keyof Actions<Name> & string;
+/** Those that change something (not GET): called through useResourceAction. */
+export type ChangingActionName<Name extends ResourceName> = {
+  [A in ActionName<Name>]: Actions<Name>[A] extends Endpoint<'get', unknown, unknown> ? never : A;
+}[ActionName<Name>];
+export type ActionEndpoint<Name extends ResourceName, Action extends ActionName<Name>> = Actions<Name>[Action];

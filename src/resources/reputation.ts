@@ -1,7 +1,17 @@
-import type { StarboostResource } from './types';
+import { lazy } from 'react';
+import type { ReputationSummary } from '#domain/reviews';
+import { defineResource, endpoint, type ResourcePages } from './define';
 
-export const reputationResource: StarboostResource = {
+const pages: ResourcePages = { list: lazy(() => import('../pages/reputation/ReputationPage')) };
+
+export const reputationResource = defineResource({
   name: 'reputation',
   list: '/reputation',
   meta: { label: 'Reputation', iconName: 'reputation', requiresBusiness: true },
-};
+  pages,
+  endpoints: {
+    actions: {
+      summary: endpoint.get<ReputationSummary>('/reputation/get-summary/{businessId}'),
+    },
+  },
+});

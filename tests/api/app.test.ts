@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { ApiClient, startTestApp, validRegistration, type TestApp } from '../support/test-app';
-import { expectError, SAME_ORIGIN, signIn, storedUsersLike, withTestApp } from './helpers';
+import { expectError, expectNoInternals, failWritesOf, SAME_ORIGIN, signIn, storedUsersLike, withTestApp } from './helpers';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -68,6 +69,35 @@ describe('errors', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+});
+
+describe('server errors (5xx)', () => {
+  it('answer a generic message with the request id, never the internals', async () => {
+    const owner = new ApiClient(testApp.app);
+    await owner.signUpAndIn();
+    const marker = `Boom ${randomUUID().slice(0, 8)}`;
+    const restore = await failWritesOf(testApp.app, 'businesses', 'name', marker);
+    try {
+      const response = await owner.post('/api/business/create-new-business', {
+        name: marker,
+        streetName: 'Main Street',
+        streetNumber: '1',
+        country: 'Germany',
+        city: 'Berlin',
+        postalCode: '10115',
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: expect.stringMatching(/^Something went wrong on our side\. Please try again; if it keeps happening, quote request id \S+\.$/),
+      });
+      expectNoInternals(response.body);
+    } finally {
+      await restore();
+    }
   });
 });
 

@@ -36,7 +36,10 @@ type Business = ReturnType<typeof validBusiness>;
 const storedBusinessesNamed = (name: string) =>
   testApp.app.db.select().from(businesses).where(eq(businesses.name, name));
 
-type Case = { title: string; field: keyof Business | 'reviewLink'; value: string | undefined; message: string };
+/** How many businesses the owner has: a refused request must leave it as it was. */
+const ownedBusinessCount = async () => ((await owner.get(LIST)).json() as unknown[]).length;
+
+type Case = { title: string; field: keyof Business; value: string | undefined; message: string };
 
 /** Section 5, business form. */
 const invalidBusinesses: Case[] = [
@@ -55,12 +58,20 @@ const invalidBusinesses: Case[] = [
   { title: 'postal code with letters', field: 'postalCode', value: '10A15', message: 'Postal code must be an integer' },
   { title: 'postal code negative', field: 'postalCode', value: '-10115', message: 'Postal code must be an integer' },
   { title: 'postal code decimal', field: 'postalCode', value: '101.15', message: 'Postal code must be an integer' },
-  ...['not a link', 'ftp://example.com/review', 'javascript:alert(1)', 'https://'].map((value): Case => ({
-    title: `review link ${value}`,
-    field: 'reviewLink',
-    value,
-    message: 'Review link must be a web address starting with http:// or https://',
-  })),
+];
+
+const SITE_URL_INVALID = 'Review site address must be a web address starting with http:// or https://';
+/** Review sites and the contact cap: [title, extra fields, field, message]. */
+const invalidSettings: Array<[string, Record<string, unknown>, string, string]> = [
+  ...['not a link', 'ftp://example.com/review', 'javascript:alert(1)', 'https://'].map(
+    (url): [string, Record<string, unknown>, string, string] => [`site address ${url}`, { reviewSites: [{ name: 'Google', url }] }, 'reviewSites.0.url', SITE_URL_INVALID],
+  ),
+  ['site address missing', { reviewSites: [{ name: 'Google', url: ' ' }] }, 'reviewSites.0.url', 'Review site address is required'],
+  ['site name blank', { reviewSites: [{ name: ' ', url: 'https://g.page/r/x' }] }, 'reviewSites.0.name', 'Review site name is required'],
+  ['eleven sites', { reviewSites: Array.from({ length: 11 }, (_, i) => ({ name: `Site ${i}`, url: 'https://example.com' })) }, 'reviewSites', 'A business has at most 10 review sites'],
+  ['cap below 0', { reviewRequestCapDays: -1 }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
+  ['cap not whole', { reviewRequestCapDays: 1.5 }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
+  ['cap as text', { reviewRequestCapDays: '30' }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
 ];
 
 /** Section 9 field limits: the limit itself is accepted, one more character is refused. */
@@ -78,8 +89,10 @@ describe('create-new-business validation (spec section 5, business form)', () =>
     const payload: Record<string, unknown> = { ...business, [field]: value };
     if (value === undefined) delete payload[field];
 
+    const before = await ownedBusinessCount();
     expectFieldError(await owner.post(CREATE, payload), field, message);
-    if (field !== 'name') expect(await storedBusinessesNamed(business.name)).toEqual([]);
+    expect(await ownedBusinessCount()).toBe(before);
+    expect(await storedBusinessesNamed(business.name)).toEqual([]);
   });
 
   it.each(maxLengths)('%s: %i characters accepted, one more refused', async (field, max) => {
@@ -89,12 +102,13 @@ describe('create-new-business validation (spec section 5, business form)', () =>
     expect(accepted.json()[field]).toBe('x'.repeat(max));
 
     const tooLong = { ...validBusiness(), [field]: 'x'.repeat(max + 1) };
+    const before = await ownedBusinessCount();
     const refused = await owner.post(CREATE, tooLong);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(Object.keys(refused.json().errors)).toEqual([field]);
     expect(refused.json().errors[field]).toMatch(new RegExp(`must not exceed ${max} characters`));
-    expect(await storedBusinessesNamed(tooLong.name)).toEqual([]);
+    expect(await ownedBusinessCount()).toBe(before);
   });
 });
 
@@ -105,18 +119,39 @@ describe('create-new-business', () => {
 
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toEqual({ id: expect.any(Number), ...business, reviewLink: null });
+    // The region phone numbers are read in comes from the country's name; quiet hours default to 08:00–21:00 UTC.
+    expect(created).toEqual({
+      id: expect.any(Number),
+      ...business,
+      reviewSites: [],
+      reviewRequestCapDays: 30,
+      region: 'DE',
+      timeZone: 'UTC',
+      smsWindowStart: '08:00',
+      smsWindowEnd: '21:00',
+    });
     expect(await storedBusinessesNamed(business.name)).toHaveLength(1);
   });
 
-  it('keeps an optional review link, trimmed, and answers it in the list', async () => {
-    const business = { ...validBusiness(), reviewLink: '  https://g.page/r/corner-bakery/review  ' };
-    const created = (await owner.post(CREATE, business)).json();
-    expect(created.reviewLink).toBe('https://g.page/r/corner-bakery/review');
-    const listed = (await owner.get('/api/business/get-current-users-businesses')).json() as Array<{ id: number; reviewLink: string }>;
-    expect(listed.find((entry) => entry.id === created.id)?.reviewLink).toBe('https://g.page/r/corner-bakery/review');
-    const blank = (await owner.post(CREATE, { ...validBusiness(), reviewLink: '   ' })).json();
-    expect(blank.reviewLink).toBeNull();
+  it('keeps review sites in order, trimmed, and answers them in the list', async () => {
+    const reviewSites = [
+      { name: ' Google ', url: '  https://g.page/r/corner-bakery/review  ' },
+      { name: 'My guild', url: 'http://guild.example/bakery' },
+    ];
+    const created = (await owner.post(CREATE, { ...validBusiness(), reviewSites, reviewRequestCapDays: 0 })).json();
+    const expected = [
+      { name: 'Google', url: 'https://g.page/r/corner-bakery/review' },
+      { name: 'My guild', url: 'http://guild.example/bakery' },
+    ];
+    expect(created).toMatchObject({ reviewSites: expected, reviewRequestCapDays: 0 });
+    const listed = (await owner.get(LIST)).json() as Array<{ id: number; reviewSites: unknown }>;
+    expect(listed.find((entry) => entry.id === created.id)?.reviewSites).toEqual(expected);
+  });
+
+  it.each(invalidSettings)('%s → 400 and nothing stored', async (_title, extra, field, message) => {
+    const business = validBusiness();
+    expectFieldError(await owner.post(CREATE, { ...business, ...extra }), field, message);
+    expect(await storedBusinessesNamed(business.name)).toEqual([]);
   });
 
   it('trims surrounding whitespace', async () => {
@@ -159,5 +194,46 @@ describe('get-current-users-businesses', () => {
 
   it('answers 401 without a session', async () => {
     expectError(await new ApiClient(testApp.app).get(LIST), 401, 'Your session has expired. Please sign in again.');
+  });
+});
+
+describe('update-business', () => {
+  const update = (client: ApiClient, id: number, body: unknown) => client.put(`/api/business/update-business/${id}`, body);
+
+  it('replaces the fields, review sites and cap of an owned business', async () => {
+    const created = await owner.createBusiness(validBusiness());
+    const changed = {
+      ...validBusiness(),
+      city: 'Hamburg',
+      reviewSites: [
+        { name: 'Yelp', url: 'https://yelp.example/bakery' },
+        { name: 'Google', url: 'https://g.page/r/bakery' },
+      ],
+      reviewRequestCapDays: 7,
+      timeZone: 'Europe/Berlin',
+      smsWindowStart: '09:00',
+      smsWindowEnd: '20:00',
+    };
+    const response = await update(owner, created.id, changed);
+    expect(response.statusCode, response.body).toBe(200);
+    // The phone numbers' region still comes from the country's name.
+    expect(response.json()).toEqual({ id: created.id, ...changed, region: 'DE' });
+    const listed = (await owner.get(LIST)).json() as Array<{ id: number }>;
+    expect(listed.find((entry) => entry.id === created.id)).toEqual({ id: created.id, ...changed, region: 'DE' });
+  });
+
+  it.each(invalidSettings)('%s → 400 and nothing changed', async (_title, extra, field, message) => {
+    const created = await owner.createBusiness(validBusiness());
+    expectFieldError(await update(owner, created.id, { ...validBusiness(), ...extra }), field, message);
+    const listed = (await owner.get(LIST)).json() as Array<{ id: number }>;
+    expect(listed.find((entry) => entry.id === created.id)).toEqual(created);
+  });
+
+  it("answers 404 for another owner's business and changes nothing", async () => {
+    const created = await owner.createBusiness(validBusiness());
+    const stranger = await signedInClient();
+    expectError(await update(stranger, created.id, validBusiness()), 404, 'Business not found.');
+    const listed = (await owner.get(LIST)).json() as Array<{ id: number }>;
+    expect(listed.find((entry) => entry.id === created.id)).toEqual(created);
   });
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactFilterCondition } from '../../server/contact-filters/queries';
 import { contactFilterItems, contactFilters, contacts } from '../../server/db/schema';
 import {
-  contactMatchesFilter,
   FILTER_ATTRIBUTE_TYPE,
   OPERATORS_BY_TYPE,
   type Contact,
@@ -12,7 +11,8 @@ import {
   type FilterAttribute,
   type FilterCondition,
   type FilterOperator,
-} from '../../src/domain';
+} from '#domain';
+import { contactMatchesFilter } from '../support/filter-evaluator';
 import { ApiClient, type TestApp } from '../support/test-app';
 import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds } from './helpers';
 
@@ -131,7 +131,7 @@ describe('create-contact-filter-with-items', () => {
     ['value missing', (body) => (body.contactFilterItems = [{ attribute: 'email', operator: 'CONTAINS' }]), 'contactFilterItems.0.value', 'Value is required'],
     ['value of 31 characters', (body) => (body.contactFilterItems = [condition('email', 'CONTAINS', 'x'.repeat(31))]), 'contactFilterItems.0.value', 'Value must not exceed 30 characters'],
     ['operator of another type', (body) => (body.contactFilterItems = [vip, condition('gender', 'CONTAINS', 'MALE')]), 'contactFilterItems.1.operator', 'Operator does not apply to this attribute'],
-    ['date value not a date', (body) => (body.contactFilterItems = [condition('lastVisited', 'LESS_THAN', 'yesterday')]), 'contactFilterItems.0.value', 'Value must be a date'],
+    ['date value not a date', (body) => (body.contactFilterItems = [condition('lastVisited', 'LESS_THAN', 'yesterday')]), 'contactFilterItems.0.value', 'Value must be a date between 1900 and 2100'],
     ['gender value unknown', (body) => (body.contactFilterItems = [condition('gender', 'EQUALS', 'OTHER')]), 'contactFilterItems.0.value', 'Value must be one of: Male, Female, Not specified'],
   ])('%s → 400 and nothing stored', async (_title, change, field, message) => {
     const payload = newFilter(businessId);
@@ -332,7 +332,7 @@ describe('SQL and the shared evaluator agree (count-matching-contacts)', () => {
       if (expected.length > 0 && expected.length < seeded.length) nonTrivial += 1;
       const response = await owner.post(COUNT, { businessId: business, contactFilterItems: items });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json(), JSON.stringify(items)).toEqual({ count: expected.length });
+      expect(response.json(), JSON.stringify(items)).toEqual({ count: expected.length, sample: expected[0] ?? null });
     }
     // The sample is only a check if most conditions split the contacts.
     expect(nonTrivial).toBeGreaterThan(single.length / 2);
@@ -350,7 +350,8 @@ describe('SQL and the shared evaluator agree (count-matching-contacts)', () => {
       const filter = await createFilter(owner, business, items);
       const response = await owner.post(COUNT, { businessId: business, contactFilterId: filter.id });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ count: seeded.filter((contact) => contactMatchesFilter(contact, items)).length });
+      const expected = seeded.filter((contact) => contactMatchesFilter(contact, items));
+      expect(response.json()).toEqual({ count: expected.length, sample: expected[0] ?? null });
     }
   });
 });
@@ -361,7 +362,34 @@ describe('count-matching-contacts', () => {
     await seedContacts(business, [{ firstName: 'Only' }, { firstName: 'Other' }]);
     await seedContacts(businessId, [{ firstName: 'Only' }]);
     const response = await owner.post(COUNT, { businessId: business, contactFilterItems: [condition('firstName', 'BEGINS_WITH', 'o')] });
-    expect(response.json()).toEqual({ count: 2 });
+    expect(response.json()).toEqual({ count: 2, sample: expect.objectContaining({ firstName: 'Only', businessId: business }) });
+  });
+
+  it('answers the first matching contact (lowest id) as the list shows it, or null when none matches', async () => {
+    const business = (await owner.createBusiness()).id;
+    await seedContacts(business, [{ firstName: 'Zed' }, { firstName: 'Amy', tags: 'vip' }, { firstName: 'Abe' }]);
+    const listed = await listContacts(business);
+    const beginsWithA = await owner.post(COUNT, { businessId: business, contactFilterItems: [condition('firstName', 'BEGINS_WITH', 'a')] });
+    expect(beginsWithA.json()).toEqual({ count: 2, sample: listed.find((contact) => contact.firstName === 'Amy') });
+    const nobody = await owner.post(COUNT, { businessId: business, contactFilterItems: [condition('firstName', 'BEGINS_WITH', 'q')] });
+    expect(nobody.json()).toEqual({ count: 0, sample: null });
+  });
+
+  it('with a campaign type, counts the recipients that campaign would have: ACTIVE, a usable address, each once', async () => {
+    const business = (await owner.createBusiness()).id;
+    await seedContacts(business, [
+      { firstName: 'Unsubscribed', tags: 'vip', status: 'UNSUBSCRIBED' },
+      { firstName: 'Ann', tags: 'vip', email: 'ann@example.com', phoneNumber: '0151000000' },
+      { firstName: 'Ann again', tags: 'vip', email: 'ann.again@example.com', phoneNumber: '+4915100000002' },
+      { firstName: 'Ben', tags: 'vip', email: 'ben@example.com', phoneNumber: '4915100000002' },
+    ]);
+    const listed = await listContacts(business);
+    const count = async (type?: 'EMAIL' | 'SMS') => (await owner.post(COUNT, { businessId: business, contactFilterItems: [vip], type })).json();
+    expect(await count()).toEqual({ count: 4, sample: listed.find((contact) => contact.firstName === 'Unsubscribed') });
+    expect(await count('EMAIL')).toEqual({ count: 3, sample: listed.find((contact) => contact.firstName === 'Ann') });
+    // Ann's number has no country code (leading 0); Ann again and Ben share one number, texted once.
+    expect(await count('SMS')).toEqual({ count: 1, sample: listed.find((contact) => contact.firstName === 'Ann again') });
+    expectFieldError(await owner.post(COUNT, { businessId: business, contactFilterItems: [vip], type: 'FAX' }), 'type', 'Campaign type must be SMS (text message) or EMAIL');
   });
 
   it("answers 404 for another owner's business and for a filter of another business", async () => {

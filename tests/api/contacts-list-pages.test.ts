@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsJsonPages } from '../../server/contacts/queries';
-import { ApiClient, startTestApp, type TestApp } from '../support/test-app';
+import type { ApiClient, TestApp } from '../support/test-app';
+import { startSignedInOwner } from './helpers';
 
 let testApp: TestApp;
 let owner: ApiClient;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
-  owner = new ApiClient(testApp.app);
-  await owner.signUpAndIn();
+  ({ testApp, owner } = await startSignedInOwner());
 });
 afterAll(() => testApp?.close());
 

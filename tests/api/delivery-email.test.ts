@@ -47,7 +47,7 @@ afterAll(async () => {
 async function audience(count: number, make?: Parameters<typeof addContacts>[3]) {
   const business = await owner.client.createBusiness({ name: 'Corner Bakery' });
   const shop = { ...owner, businessId: business.id };
-  await deliveryApp.app.db.update(businesses).set({ reviewLink: 'https://g.page/r/bakery/review' }).where(eq(businesses.id, business.id));
+  await deliveryApp.app.db.update(businesses).set({ reviewSites: [{ name: 'Google', url: 'https://g.page/r/bakery/review' }] }).where(eq(businesses.id, business.id));
   const ids = await addContacts(deliveryApp.app, business.id, count, make);
   return { shop, ids, filter: await createFilter(shop) };
 }
@@ -72,7 +72,8 @@ describe('email over SMTP', () => {
       expect(email!.headers.subject).toBe(`A treat for Ann${i}`);
       expect(email!.headers['list-unsubscribe']).toBe(`<${link}>`);
       expect(email!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      expect(email!.text).toContain(`Hi Ann${i}, review us: https://g.page/r/bakery/review`);
+      expect(row.reviewToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(email!.text).toContain(`Hi Ann${i}, review us: ${APP_URL}/r/${row.reviewToken}`);
       expect(email!.text).toContain(`unsubscribe: ${link}`);
       expect(row).toMatchObject({ state: 'sent', attempts: 1, error: null, providerId: email!.headers['message-id'] });
     }
@@ -117,25 +118,45 @@ describe('email over SMTP', () => {
     }
   });
 
-  it('retries a temporary refusal (4xx) with backoff; the campaign is not completed while a retry waits', async () => {
+  it('while a retry waits, the recipient is queued with its next attempt and the campaign is not completed', async () => {
+    // An hour's backoff: the waiting state lasts as long as the test looks at it.
+    await withDeliveryApp({ SMTP_URL: sink.url, DELIVERY_RETRY_BASE_MS: '3600000' }, async (slowRetry) => {
+      const shop = await signedInOwner(slowRetry.app);
+      // Addresses of their own: this app numbers its businesses from 1 again.
+      await addContacts(slowRetry.app, shop.businessId, 3, (i) => ({ email: `waiting${i}@example.com` }));
+      const retried = 'waiting1@example.com';
+      sink.refuse(retried, 451, '4.3.0 Mailbox busy, try later', 1);
+      const launchedAt = Date.now();
+      const launched = await launchCampaign(shop, await createFilter(shop));
+      await waitFor(async () => {
+        const rows = await deliveryRows(slowRetry.app, launched.id);
+        return rows.filter((row) => row.state === 'sent').length === 2 && rows.find((row) => row.address === retried)?.state === 'queued';
+      }, 30_000, 'two sent and one waiting');
+      const row = (await deliveryRows(slowRetry.app, launched.id)).find((candidate) => candidate.address === retried);
+      expect(row).toMatchObject({ attempts: 1, error: expect.stringContaining('451 4.3.0 Mailbox busy') });
+      expect((await listedCampaign(shop, launched.id)).status).toBe('IN_PROGRESS');
+      const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}?state=queued`)).json() as CampaignDetails;
+      const nextAttempt = new Date(details.recipients.items[0]!.nextAttemptAt!).getTime();
+      expect(details.recipients.items[0]).toMatchObject({ address: retried, nextAttemptAt: expect.stringMatching(/Z$/) });
+      // One base delay ±10 % after the refusal.
+      expect(nextAttempt).toBeGreaterThanOrEqual(launchedAt + 0.9 * 3_600_000);
+      expect(nextAttempt).toBeLessThanOrEqual(Date.now() + 1.1 * 3_600_000);
+    });
+  });
+
+  it('retries a temporary refusal (4xx) after the backoff, and completes once it went out', async () => {
     const { shop, filter } = await audience(3);
     const retried = `ann1.${shop.businessId}@example.com`;
     sink.refuse(retried, 451, '4.3.0 Mailbox busy, try later', 1);
     const launched = await launchCampaign(shop, filter);
-    const waiting = await waitFor(async () => {
-      const rows = await deliveryRows(deliveryApp.app, launched.id);
-      return rows.filter((row) => row.state === 'sent').length === 2 && rows.find((row) => row.address === retried)?.state === 'queued' ? rows : undefined;
-    });
-    expect(waiting.find((row) => row.address === retried)).toMatchObject({ attempts: 1, error: expect.stringContaining('451 4.3.0 Mailbox busy') });
-    expect((await listedCampaign(shop, launched.id)).status).toBe('IN_PROGRESS');
-    const item = ((await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}?state=queued`)).json() as CampaignDetails).recipients.items[0];
-    expect(item).toMatchObject({ address: retried, nextAttemptAt: expect.stringMatching(/Z$/) });
-
     const finished = await finishedCampaign(shop, launched.id);
     expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 3, sent: 3, failed: 0 } });
     const row = (await deliveryRows(deliveryApp.app, launched.id)).find((candidate) => candidate.address === retried)!;
     expect(row).toMatchObject({ state: 'sent', attempts: 2, error: null });
     expect(sink.emailsTo(retried)).toHaveLength(1);
+    // Never sooner than the backoff allows (the first retry waits the base delay, -10 % at most).
+    const refusedAt = sink.refusals.find((refusal) => refusal.address === retried)!.at;
+    expect(sink.emailsTo(retried)[0]!.receivedAt - refusedAt).toBeGreaterThanOrEqual(0.9 * RETRY_BASE_MS);
   });
 
   it('records a permanent refusal (5xx) with the server’s reason, and gives up on a temporary one after the last attempt', async () => {
@@ -145,7 +166,7 @@ describe('email over SMTP', () => {
     sink.refuse(rejected, 550, '5.1.1 No such user here');
     sink.refuse(busy, 421, '4.7.0 Come back later');
     const launched = await launchCampaign(shop, filter);
-    const finished = await finishedCampaign(shop, launched.id, 30_000);
+    const finished = await finishedCampaign(shop, launched.id);
     expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 3, sent: 1, failed: 2 } });
     const rows = await deliveryRows(deliveryApp.app, launched.id);
     expect(rows.find((row) => row.address === rejected)).toMatchObject({ state: 'failed', attempts: 1, error: expect.stringMatching(/^550 5\.1\.1 No such user here/) });
@@ -157,15 +178,16 @@ describe('email over SMTP', () => {
   });
 
   it('a batch slower than the lease keeps its claims (renewed) and is not sent twice', async () => {
-    sink.delayMs = 100;
+    // Each message takes a fifth of the send timeout, so no single one times out however slow the machine.
+    sink.delayMs = 200;
     try {
       await withDeliveryApp(
-        { SMTP_URL: sink.url, SMTP_MAX_CONNECTIONS: '1', DELIVERY_BATCH_SIZE: '20', DELIVERY_LEASE_MS: '1000', DELIVERY_SEND_TIMEOUT_MS: '500' },
+        { SMTP_URL: sink.url, SMTP_MAX_CONNECTIONS: '1', DELIVERY_BATCH_SIZE: '20', DELIVERY_LEASE_MS: '2000', DELIVERY_SEND_TIMEOUT_MS: '1000' },
         async (slow) => {
           const shop = await signedInOwner(slow.app);
           await addContacts(slow.app, shop.businessId, 20);
           const launched = await launchCampaign(shop, await createFilter(shop));
-          // One batch of 20 at 100 ms each over one connection: twice the lease.
+          // One batch of 20 at 200 ms each over one connection: twice the lease.
           const finished = await finishedCampaign(shop, launched.id);
           expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 20, sent: 20 } });
           const rows = await deliveryRows(slow.app, launched.id);
@@ -185,6 +207,6 @@ describe('email over SMTP', () => {
     const finished = await finishedCampaign(shop, launched.id);
     expect(finished.status).toBe('FAILED');
     expect(finished.failureReason).toMatch(/^All 2 messages failed\. Most common reason: 554 5\.7\.1 Relay access denied/);
-    expect(finished.counts).toEqual({ recipients: 2, sent: 0, failed: 2 });
+    expect(finished.counts).toEqual({ recipients: 2, sent: 0, failed: 2, outbox: 0 });
   });
 });

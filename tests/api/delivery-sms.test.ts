@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, deliveries } from '../../server/db/schema';
+import { contacts, deliveries, suppressions } from '../../server/db/schema';
 import type { CampaignDetails } from '../../server/delivery/details';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/delivery/paths';
 import { twilioSignature, validTwilioSignature } from '../../server/delivery/sms';
 import {
   addContacts,
@@ -11,7 +12,6 @@ import {
   launchCampaign,
   signedInOwner,
   startDeliveryApp,
-  waitFor,
   withDeliveryApp,
   type DeliveryApp,
   type Owner,
@@ -23,8 +23,6 @@ const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 const AUTH_TOKEN = 'test-auth-token-1234';
 const SMS_FROM = '+15005550006';
 const MINUTE_MS = 500;
-const STATUS_PATH = '/api/webhooks/twilio/status';
-const INBOUND_PATH = '/api/webhooks/twilio/inbound';
 
 let twilio: FakeTwilio;
 let deliveryApp: DeliveryApp;
@@ -41,8 +39,9 @@ beforeAll(async () => {
     PACING_MINUTE_MS: String(MINUTE_MS),
     DELIVERY_RETRY_BASE_MS: '300',
     DELIVERY_MAX_ATTEMPTS: '3',
-    DELIVERY_SEND_TIMEOUT_MS: '1000',
-    DELIVERY_LEASE_MS: '5000',
+    // Long enough that no answer is late however busy the machine; 'no answer' then waits this long.
+    DELIVERY_SEND_TIMEOUT_MS: '5000',
+    DELIVERY_LEASE_MS: '10000',
   });
   owner = await signedInOwner(deliveryApp.app);
 });
@@ -103,7 +102,7 @@ describe('text messages through Twilio', () => {
         To: phones[i],
         From: SMS_FROM,
         Body: `Hi Ann${i}, thanks for visiting Corner Bakery!`,
-        StatusCallback: `${APP_URL}${STATUS_PATH}?deliveryId=${row.id}`,
+        StatusCallback: `${APP_URL}${TWILIO_STATUS_PATH}?deliveryId=${row.id}`,
       });
       expect(requests[0]!.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`);
       expect(row).toMatchObject({ address: phones[i], state: 'sent', providerId: requests[0]!.sid, attempts: 1 });
@@ -117,7 +116,7 @@ describe('text messages through Twilio', () => {
     const launched = await launchCampaign(shop, filter, smsCampaign);
     await finishedCampaign(shop, launched.id);
     const [first, second, third] = await deliveryRows(deliveryApp.app, launched.id);
-    const path = (id: number) => `${STATUS_PATH}?deliveryId=${id}`;
+    const path = (id: number) => `${TWILIO_STATUS_PATH}?deliveryId=${id}`;
     const callback = (row: typeof first, status: string, extra: Record<string, string> = {}) => ({
       MessageSid: row!.providerId!,
       MessageStatus: status,
@@ -149,7 +148,7 @@ describe('text messages through Twilio', () => {
     expect(rows[1]!.error).toBe('Twilio: undelivered (error 30003): Unreachable destination handset');
     const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}`)).json() as CampaignDetails;
     expect(details.counts).toMatchObject({ recipients: 3, sent: 1, delivered: 1, failed: 1 });
-    expect(details.campaign.counts).toEqual({ recipients: 3, sent: 2, failed: 1 });
+    expect(details.campaign.counts).toEqual({ recipients: 3, sent: 2, failed: 1, outbox: 0 });
   });
 
   it('a callback that comes before the send was recorded still counts (found by the delivery id)', async () => {
@@ -160,7 +159,7 @@ describe('text messages through Twilio', () => {
     // As if the worker had not recorded Twilio's answer yet.
     await deliveryApp.app.db.update(deliveries).set({ state: 'sending', providerId: null }).where(eq(deliveries.id, row!.id));
     const params = { MessageSid: row!.providerId!, MessageStatus: 'delivered' };
-    expect((await twilioPost(`${STATUS_PATH}?deliveryId=${row!.id}`, params)).statusCode).toBe(204);
+    expect((await twilioPost(`${TWILIO_STATUS_PATH}?deliveryId=${row!.id}`, params)).statusCode).toBe(204);
     expect((await deliveryRows(deliveryApp.app, launched.id))[0]).toMatchObject({ state: 'delivered', providerId: row!.providerId });
   });
 
@@ -200,12 +199,14 @@ describe('replies (inbound webhook)', () => {
     const second = await audience(1);
     // The same person in two businesses.
     await deliveryApp.app.db.update(contacts).set({ phoneNumber: first.phones[0]!.slice(1) }).where(eq(contacts.id, second.ids[0]!));
-    const reply = (body: string, from = first.phones[0]!) => twilioPost(INBOUND_PATH, { From: from, To: SMS_FROM, Body: body, MessageSid: 'SM1' });
+    const reply = (body: string, from = first.phones[0]!) => twilioPost(TWILIO_INBOUND_PATH, { From: from, To: SMS_FROM, Body: body, MessageSid: 'SM1' });
 
     const answer = await reply(' stop ');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/xml/);
-    expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(answer.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Message>Corner Bakery: you are unsubscribed and will get no more messages. Reply START to subscribe again.</Message></Response>',
+    );
     expect(await contactStatus(first.ids[0]!)).toBe('UNSUBSCRIBED');
     expect(await contactStatus(second.ids[0]!)).toBe('UNSUBSCRIBED');
     expect(await contactStatus(first.ids[1]!)).toBe('ACTIVE');
@@ -222,7 +223,7 @@ describe('replies (inbound webhook)', () => {
     await reply('Please stop sending me these');
     expect(await contactStatus(first.ids[0]!)).toBe('ACTIVE');
 
-    const forged = await twilioPost(INBOUND_PATH, { From: first.phones[1]!, Body: 'STOP' }, 'forged');
+    const forged = await twilioPost(TWILIO_INBOUND_PATH, { From: first.phones[1]!, Body: 'STOP' }, 'forged');
     expect(forged.statusCode).toBe(403);
     expect(await contactStatus(first.ids[1]!)).toBe('ACTIVE');
   });
@@ -230,11 +231,17 @@ describe('replies (inbound webhook)', () => {
   it('an unsubscribed contact is never sent to, and a running campaign skips one who replies STOP', async () => {
     const { shop, ids, phones, filter } = await audience(8);
     await deliveryApp.app.db.update(contacts).set({ status: 'UNSUBSCRIBED' }).where(eq(contacts.id, ids[0]!));
+    // The first batch is held at Twilio while the reply comes in: the next batch is claimed after it.
+    twilio.gate.hold();
     const launched = await launchCampaign(shop, filter, { ...smsCampaign, sendAllAtOnce: false, interval: 1, intervalSize: 5 });
-    await waitFor(async () => (await deliveryRows(deliveryApp.app, launched.id)).filter((row) => row.state === 'sent').length === 5);
-    await twilioPost(INBOUND_PATH, { From: phones[7]!, To: SMS_FROM, Body: 'STOP' });
+    try {
+      await twilio.gate.whenHeld(5);
+      expect((await twilioPost(TWILIO_INBOUND_PATH, { From: phones[7]!, To: SMS_FROM, Body: 'STOP' })).statusCode).toBe(200);
+    } finally {
+      twilio.gate.release();
+    }
     const finished = await finishedCampaign(shop, launched.id);
-    expect(finished.counts).toEqual({ recipients: 7, sent: 6, failed: 0 });
+    expect(finished.counts).toEqual({ recipients: 7, sent: 6, failed: 0, outbox: 0 });
     const rows = await deliveryRows(deliveryApp.app, launched.id);
     expect(rows.map((row) => row.contactId)).not.toContain(ids[0]);
     expect(rows.find((row) => row.contactId === ids[7])!.state).toBe('skipped');
@@ -261,12 +268,118 @@ describe('configuration', () => {
       });
       const inbound = await partial.app.inject({
         method: 'POST',
-        url: INBOUND_PATH,
+        url: TWILIO_INBOUND_PATH,
         payload: 'From=%2B4915111111111&Body=STOP',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
       });
       expect(inbound.statusCode).toBe(403);
       expect(inbound.json().message).toBe('Twilio is not configured.');
     });
+  });
+});
+
+const suppressionsOf = (businessId: number) =>
+  deliveryApp.app.db
+    .select({ address: suppressions.address, reason: suppressions.reason, evidence: suppressions.evidence })
+    .from(suppressions)
+    .where(eq(suppressions.businessId, businessId))
+    .orderBy(suppressions.address);
+
+describe('numbers that will never work are suppressed', () => {
+  it.each([
+    [21610, 'Attempt to send to unsubscribed recipient', 'stop', 'STOP'],
+    [21211, "The 'To' number is not a valid phone number.", 'invalid_number', 'invalid number'],
+    [21614, "'To' number is not a valid mobile number", 'invalid_number', 'invalid number'],
+  ])('Twilio error %i suppresses the number for the business; the next campaign skips it with the reason', async (code, message, reason, label) => {
+    const { shop, phones, filter } = await audience(2);
+    twilio.fail(phones[0]!, { status: 400, code, message });
+    const first = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, first.id);
+    expect(await suppressionsOf(shop.businessId)).toEqual([{ address: phones[0]!.slice(1), reason, evidence: `Twilio error ${code}` }]);
+
+    const before = twilio.requests.filter((request) => request.params.To === phones[0]).length;
+    const second = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, second.id);
+    const rows = await deliveryRows(deliveryApp.app, second.id);
+    expect(rows.map(({ address, state, error }) => ({ address, state, error }))).toEqual([
+      { address: phones[0], state: 'skipped', error: `skipped: suppressed (${label})` },
+      { address: phones[1], state: 'sent', error: null },
+    ]);
+    expect(twilio.requests.filter((request) => request.params.To === phones[0])).toHaveLength(before);
+    const details = (await shop.client.get(`/api/campaign/get-campaign-details/${second.id}`)).json() as CampaignDetails;
+    expect(details.counts).toMatchObject({ recipients: 2, skipped: 1, sent: 1 });
+  });
+
+  it('a status callback with error 30006 (landline) suppresses the number', async () => {
+    const { shop, phones, filter } = await audience(1);
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, launched.id);
+    const [row] = await deliveryRows(deliveryApp.app, launched.id);
+    const params = { MessageSid: row!.providerId!, MessageStatus: 'undelivered', ErrorCode: '30006' };
+    expect((await twilioPost(`${TWILIO_STATUS_PATH}?deliveryId=${row!.id}`, params)).statusCode).toBe(204);
+    expect(await suppressionsOf(shop.businessId)).toEqual([{ address: phones[0]!.slice(1), reason: 'invalid_number', evidence: 'Twilio error 30006' }]);
+  });
+});
+
+describe('keyword replies (TwiML)', () => {
+  const message = (text: string) => `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${text}</Message></Response>`;
+
+  it('HELP and INFO get one reply naming the business that texted the number and how to stop', async () => {
+    const { shop, phones, filter } = await audience(1);
+    const launched = await launchCampaign(shop, filter, smsCampaign);
+    await finishedCampaign(shop, launched.id);
+    for (const word of ['HELP', ' info ']) {
+      const answer = await twilioPost(TWILIO_INBOUND_PATH, { From: phones[0]!, To: SMS_FROM, Body: word, MessageSid: 'SM2' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(message('Corner Bakery: review requests by text. Reply STOP to unsubscribe. Msg &amp; data rates may apply.'));
+    }
+    const other = await twilioPost(TWILIO_INBOUND_PATH, { From: phones[0]!, To: SMS_FROM, Body: 'Thanks!', MessageSid: 'SM3' });
+    expect(other.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+  });
+
+  it('STOP puts the number on the suppression list with its source; START (only the contact) lifts it', async () => {
+    const { shop, phones, ids } = await audience(1);
+    const reply = (body: string) => twilioPost(TWILIO_INBOUND_PATH, { From: phones[0]!, To: SMS_FROM, Body: body, MessageSid: 'SM4' });
+    expect((await reply('Opt out')).body).toBe(
+      message('Corner Bakery: you are unsubscribed and will get no more messages. Reply START to subscribe again.'),
+    );
+    expect(await suppressionsOf(shop.businessId)).toEqual([{ address: phones[0]!.slice(1), reason: 'stop', evidence: 'SMS reply OPT OUT' }]);
+    expect((await reply('START')).body).toBe(message('Corner Bakery: you are subscribed again. Reply STOP to unsubscribe. Msg &amp; data rates may apply.'));
+    expect(await suppressionsOf(shop.businessId)).toEqual([]);
+    expect(await contactStatus(ids[0]!)).toBe('ACTIVE');
+  });
+
+  it("with TWILIO_OPT_OUT_REPLIES=twilio, STOP is answered by Twilio's Advanced Opt-Out, not by the app", async () => {
+    await withDeliveryApp(
+      { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_BASE_URL: twilio.baseUrl, SMS_FROM, APP_URL, TWILIO_OPT_OUT_REPLIES: 'twilio' },
+      async (other) => {
+        const shop = await signedInOwner(other.app);
+        const [id] = await addContacts(other.app, shop.businessId, 1);
+        const [contact] = await other.app.db.select().from(contacts).where(eq(contacts.id, id!));
+        const params = { From: `+${contact!.phoneNumber}`, To: SMS_FROM, Body: 'STOP', MessageSid: 'SM5' };
+        const answer = await other.app.inject({
+          method: 'POST',
+          url: TWILIO_INBOUND_PATH,
+          payload: new URLSearchParams(params).toString(),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': twilioSignature(AUTH_TOKEN, `${APP_URL}${TWILIO_INBOUND_PATH}`, params),
+          },
+        });
+        expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+        expect((await other.app.db.select().from(contacts).where(eq(contacts.id, id!)))[0]!.status).toBe('UNSUBSCRIBED');
+      },
+    );
+  });
+});
+
+describe('segments', () => {
+  it('the details page counts the segments sent (an emoji makes a message UCS-2: 67 characters per part)', async () => {
+    const { shop, filter } = await audience(2);
+    const body = `😊 ${'x'.repeat(100)}`; // 103 UTF-16 units in UCS-2: 2 parts each
+    const launched = await launchCampaign(shop, filter, { ...smsCampaign, messageBody: body });
+    await finishedCampaign(shop, launched.id);
+    const details = (await shop.client.get(`/api/campaign/get-campaign-details/${launched.id}`)).json() as CampaignDetails;
+    expect(details.segments).toBe(4);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -10,9 +11,13 @@ export const REFRESH_COOKIE = 'sb_refresh';
 /** The origin light-my-request's default `host: localhost:80` header stands for. */
 export const SAME_ORIGIN = 'http://localhost:80';
 
-/** Runs `fn` against an app started with extra environment, and always closes it. */
-export async function withTestApp<T>(env: Record<string, string>, fn: (testApp: TestApp) => Promise<T>): Promise<T> {
-  const testApp = await startTestApp(env);
+/** Runs `fn` against an app started with extra environment (and options), and always closes it. */
+export async function withTestApp<T>(
+  env: Record<string, string>,
+  fn: (testApp: TestApp) => Promise<T>,
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<T> {
+  const testApp = await startTestApp(env, options);
   try {
     return await fn(testApp);
   } finally {
@@ -89,11 +94,17 @@ export function isCleared(cookie: SetCookie) {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The app on this project's database, a signed-in owner and a stranger, each with a business. */
-export async function startOwnerAndStranger() {
+/** The app on this project's database and a signed-in owner. */
+export async function startSignedInOwner() {
   const testApp = await startTestApp();
   const owner = new ApiClient(testApp.app);
   await owner.signUpAndIn();
+  return { testApp, owner };
+}
+
+/** The app on this project's database, a signed-in owner and a stranger, each with a business. */
+export async function startOwnerAndStranger() {
+  const { testApp, owner } = await startSignedInOwner();
   const businessId = (await owner.createBusiness()).id;
   const stranger = new ApiClient(testApp.app);
   await stranger.signUpAndIn();
@@ -108,3 +119,31 @@ export const unreachableBusinessIds = (strangersBusinessId: () => number): Array
   ['an id too large for any business', () => '99999999999'],
   ['an id that is not a number', () => 'abc'],
 ];
+
+/**
+ * Makes the database fail any insert or update of `table` whose `column` equals `marker`, with
+ * an error full of internals, as a broken database would: tests see what a failure mid-request
+ * does. Only rows with the marker fail, so other tests on a shared database are untouched.
+ */
+export async function failWritesOf(app: FastifyInstance, table: string, column: string, marker: string) {
+  const name = `test_fail_${randomUUID().replaceAll('-', '')}`;
+  await app.db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.${column} = '${marker}' then
+          raise exception 'relation "${table}" broke at /srv/starboost/server/secret.ts: password=hunter2';
+        end if;
+        return new;
+      end $$`),
+  );
+  await app.db.execute(sql.raw(`create trigger ${name} before insert or update on ${table} for each row execute function ${name}()`));
+  return async () => {
+    await app.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await app.db.execute(sql.raw(`drop function ${name}()`));
+  };
+}
+
+/** Internals an error answer must never show (a database message, a path, a secret, a stack). */
+export function expectNoInternals(body: string) {
+  for (const internal of [/relation/i, /secret\.ts/, /hunter2/, /\bat \S+:\d+/, /\bsql\b|\bselect\b.*\bfrom\b|\binsert into\b|\bupdate \S+ set\b/i]) expect(body).not.toMatch(internal);
+}

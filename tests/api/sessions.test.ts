@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageRefreshTokenUse } from '../support/refresh-tokens';
 import { ApiClient, startTestApp, validRegistration, type TestApp } from '../support/test-app';
 import {
   ACCESS_COOKIE,
@@ -9,9 +10,9 @@ import {
   REFRESH_COOKIE,
   setCookie,
   signIn,
-  sleep,
   withTestApp,
 } from './helpers';
+import { ManualClock } from '../support/manual-clock';
 
 const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
 const NOT_SIGNED_IN = 'You are not signed in.';
@@ -168,21 +169,103 @@ describe('authorize', () => {
   });
 });
 
-describe('access-token expiry', () => {
+describe('access-token expiry (a clock the test moves)', () => {
   it('refuses an expired access token until the refresh token renews it', async () => {
-    await withTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' }, async ({ app }) => {
-      const { client } = await signedInOwner(app);
-      expect((await authorize(client)).statusCode).toBe(200);
-      const expiredAccess = client.cookies[ACCESS_COOKIE];
+    const clock = new ManualClock();
+    await withTestApp(
+      { ACCESS_TOKEN_TTL_SECONDS: '60' },
+      async ({ app }) => {
+        const { client } = await signedInOwner(app);
+        clock.advance(59_000);
+        expect((await authorize(client)).statusCode).toBe(200);
+        const expiredAccess = client.cookies[ACCESS_COOKIE];
 
-      await sleep(2100);
-      expectError(await authorize(client), 401, INVALID_ACCESS);
+        clock.advance(1_000);
+        expectError(await authorize(client), 401, INVALID_ACCESS);
 
-      const renewed = await refresh(client);
-      expect(renewed.statusCode).toBe(200);
-      expect(setCookie(renewed, ACCESS_COOKIE)).toMatchObject({ path: '/api', maxAge: 1 });
-      expect(client.cookies[ACCESS_COOKIE]).not.toBe(expiredAccess);
-      expect((await authorize(client)).statusCode).toBe(200);
+        const renewed = await refresh(client);
+        expect(renewed.statusCode).toBe(200);
+        expect(setCookie(renewed, ACCESS_COOKIE)).toMatchObject({ path: '/api', maxAge: 60 });
+        expect(client.cookies[ACCESS_COOKIE]).not.toBe(expiredAccess);
+        expect((await authorize(client)).statusCode).toBe(200);
+      },
+      { clock },
+    );
+  });
+});
+
+describe('refresh-token lifetime (REFRESH_TOKEN_TTL_DAYS, a clock the test moves)', () => {
+  const DAY_MS = 86_400_000;
+
+  it('a session lasts the lifetime from its last refresh, then ends', async () => {
+    const clock = new ManualClock();
+    await withTestApp(
+      { REFRESH_TOKEN_TTL_DAYS: '30' },
+      async ({ app }) => {
+        const { client } = await signedInOwner(app);
+        // Each refresh within the lifetime starts it anew.
+        for (let use = 0; use < 3; use += 1) {
+          clock.advance(30 * DAY_MS - 1_000);
+          expect((await refresh(client)).statusCode).toBe(200);
+        }
+        const { [REFRESH_COOKIE]: lastRefresh } = client.cookies;
+
+        clock.advance(30 * DAY_MS);
+        const late = await refresh(client);
+        expectError(late, 401, REFRESH_INVALID);
+        expect(isCleared(setCookie(late, REFRESH_COOKIE))).toBe(true);
+        expectError(await refresh(clientWith({ [REFRESH_COOKIE]: lastRefresh! }, app)), 401, REFRESH_INVALID);
+      },
+      { clock },
+    );
+  });
+
+  it('an access token still within its own lifetime stops working when its session has ended', async () => {
+    const clock = new ManualClock();
+    await withTestApp(
+      { REFRESH_TOKEN_TTL_DAYS: '1', ACCESS_TOKEN_TTL_SECONDS: String(3 * 86_400) },
+      async ({ app }) => {
+        const { client } = await signedInOwner(app);
+        clock.advance(DAY_MS - 1_000);
+        expect((await authorize(client)).statusCode).toBe(200);
+        clock.advance(1_000);
+        expectError(await authorize(client), 401, SESSION_ENDED);
+      },
+      { clock },
+    );
+  });
+});
+
+describe('rate limits per client (AUTH_RATE_LIMIT_PER_MINUTE, TRUST_PROXY)', () => {
+  const signInFrom = (app: FastifyInstance, forwardedFor?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'nobody@example.com', password: 'Wr0ng!password' },
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+  const statuses = async (app: FastifyInstance, forwardedFor: string[]) => {
+    const answers: number[] = [];
+    for (const address of forwardedFor) answers.push((await signInFrom(app, address)).statusCode);
+    return answers;
+  };
+
+  it('by default X-Forwarded-For is ignored: every request counts for the address it came from', async () => {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2' }, async ({ app }) => {
+      expect(await statuses(app, ['203.0.113.1', '203.0.113.2', '203.0.113.3'])).toEqual([401, 401, 429]);
+    });
+  });
+
+  it.each(['true', 'loopback'])('TRUST_PROXY=%s counts each forwarded client apart', async (trustProxy) => {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: trustProxy }, async ({ app }) => {
+      expect(await statuses(app, ['203.0.113.1', '203.0.113.2', '203.0.113.1', '203.0.113.2'])).toEqual([401, 401, 401, 401]);
+      expect(await statuses(app, ['203.0.113.1'])).toEqual([429]);
+    });
+  });
+
+  it('TRUST_PROXY naming other proxies leaves the loopback caller counted as itself', async () => {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8' }, async ({ app }) => {
+      expect(await statuses(app, ['203.0.113.1', '203.0.113.2', '203.0.113.3'])).toEqual([401, 401, 429]);
     });
   });
 });
@@ -208,11 +291,12 @@ describe('refresh-token', () => {
     expect((await authorize(client)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when an old refresh token is presented again', async () => {
+  it('revokes the whole session when an old refresh token is presented again after the grace window', async () => {
     const { client, refresh: oldRefresh } = await signedInOwner();
     expect((await refresh(client)).statusCode).toBe(200);
     const { [ACCESS_COOKIE]: currentAccess, [REFRESH_COOKIE]: currentRefresh } = client.cookies;
     expect(currentRefresh).not.toBe(oldRefresh);
+    await ageRefreshTokenUse(testApp.app, oldRefresh);
 
     const replay = await refresh(clientWith({ [REFRESH_COOKIE]: oldRefresh }));
     expectError(replay, 401, /used from somewhere else/);

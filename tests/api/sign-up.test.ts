@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { ApiClient, startTestApp, validRegistration, type TestApp } from '../support/test-app';
-import { expectError, expectFieldError, markedRegistration, signIn, storedUsersLike, type Registration } from './helpers';
+import { expectError, expectFieldError, markedRegistration, signIn, storedUsersLike, withTestApp, type Registration } from './helpers';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -167,5 +167,16 @@ describe('sign-up', () => {
     }
     // Same password, different salt: the stored values differ.
     expect(hashes[0]!.passwordHash).not.toBe(hashes[1]!.passwordHash);
+  });
+
+  it('answers 429 once the per-minute limit is used up, and stores nothing for the refused attempt', async () => {
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, async ({ app }) => {
+      const registrations = [validRegistration(), validRegistration(), validRegistration(), markedRegistration()];
+      const answers = [];
+      for (const registration of registrations) answers.push(await new ApiClient(app).post('/api/auth/sign-up', registration));
+      expect(answers.slice(0, 3).map((response) => response.statusCode)).toEqual([201, 201, 201]);
+      expectError(answers[3]!, 429, /^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+      expect(await storedUsersLike(app, registrations[3]!)).toEqual([]);
+    });
   });
 });

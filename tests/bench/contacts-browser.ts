@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { Contact } from '#domain/contacts';
+import { searchText } from '../../src/pages/contacts/contact-display';
 import { startAppProcess } from '../support/app-process';
 import { launchChromium } from '../support/chromium';
 import { median, printTable, type BenchRow } from './table';
@@ -33,6 +35,26 @@ async function timeUntil(page: Page, act: () => Promise<void>, shownExpression: 
   return page.evaluate<number>('window.benchShown - window.benchStart');
 }
 
+/** Milliseconds from the start of the navigation to the first frame that shows a contact row. */
+async function firstRowAfterNavigation(page: Page) {
+  await page.goto('/contacts', { waitUntil: 'commit' });
+  await page.waitForFunction(`document.querySelector('.ant-table-row') && (window.benchFirstRow = performance.now(), true)`, undefined, { polling: 'raf' });
+  return page.evaluate<number>('window.benchFirstRow');
+}
+
+/**
+ * A browser profile of its own (empty cache) signed in as the owner with the business selected:
+ * the session cookies come from an API sign-in, the selection is put in place before any page runs.
+ */
+async function signedInContext(browser: Browser, baseUrl: string, owner: { email: string; password: string }, business: { id: number; name: string }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
+  await context.request.post('/api/auth/sign-in', { data: owner, headers: { origin: baseUrl } });
+  await context.addInitScript(`localStorage.setItem('selectedBusiness', ${JSON.stringify(JSON.stringify(business))})`);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  return { context, page };
+}
+
 const countIs = (text: string) => `document.querySelector('[data-testid="selection-count"]')?.textContent === ${JSON.stringify(text)}`;
 const firstRowIsNot = (text: string) => `(document.querySelector('.ant-table-row')?.textContent ?? '') !== ${JSON.stringify(text)}`;
 
@@ -41,38 +63,47 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
   const app = await startAppProcess({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: app.baseUrl });
-    const page = await context.newPage();
-    page.setDefaultTimeout(120_000);
-    page.on('crash', () => console.error('page crashed'));
-    page.on('pageerror', (error) => console.error('page error', error.message));
+    const setup = await browser.newContext({ baseURL: app.baseUrl });
     const headers = { origin: app.baseUrl };
     const owner = { firstName: 'Bench', lastName: 'Owner', email: 'bench@example.com', password: 'Str0ng!pass', birthDate: '1980-01-01', phoneNumber: '123456789' };
-    await page.request.post('/api/auth/sign-up', { data: owner, headers });
-    await page.request.post('/api/auth/sign-in', { data: { email: owner.email, password: owner.password }, headers });
+    await setup.request.post('/api/auth/sign-up', { data: owner, headers });
+    await setup.request.post('/api/auth/sign-in', { data: { email: owner.email, password: owner.password }, headers });
     const business = await (
-      await page.request.post('/api/business/create-new-business', {
+      await setup.request.post('/api/business/create-new-business', {
         data: { name: 'Bench Bakery', streetName: 'Main', streetNumber: '1', country: 'DE', city: 'Berlin', postalCode: '10115' },
         headers,
       })
     ).json();
-    const imported = await page.request.post('/api/contact/import-contacts', {
+    const imported = await setup.request.post('/api/contact/import-contacts', {
       data: { businessId: business.id, file: Buffer.from(contactsCsv(CONTACTS)).toString('base64') },
       headers,
       timeout: 600_000,
     });
     if (!imported.ok()) throw new Error(`seeding failed: ${await imported.text()}`);
+    // The search counts the screen must reach, from the contacts as the server answers them and
+    // the screen's own search text: right for any BENCH_CONTACTS.
+    const stored = (await (await setup.request.get(`/api/contact/get-contacts/${business.id}`)).json()) as Contact[];
+    const texts = stored.map(searchText);
+    const matching = (query: string) => texts.filter((text) => text.includes(query)).length;
+    await setup.close();
+    const selected = { id: business.id, name: business.name };
+    const credentials = { email: owner.email, password: owner.password };
 
-    await page.goto('/login');
-    await page.evaluate(`localStorage.setItem('selectedBusiness', ${JSON.stringify(JSON.stringify({ id: business.id, name: business.name }))})`);
-
-    const firstRow: number[] = [];
+    // Cold: a new profile each time, so the app's files and the list come over the network.
+    const coldFirstRow: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const started = Date.now();
-      await page.goto('/contacts');
-      await page.locator('.ant-table-row').first().waitFor();
-      firstRow.push(Date.now() - started);
+      const { context, page } = await signedInContext(browser, app.baseUrl, credentials, selected);
+      coldFirstRow.push(await firstRowAfterNavigation(page));
+      await context.close();
     }
+
+    // Warm: one profile, navigating again and again (files from the cache).
+    const { page } = await signedInContext(browser, app.baseUrl, credentials, selected);
+    page.on('crash', () => console.error('page crashed'));
+    page.on('pageerror', (error) => console.error('page error', error.message));
+    await firstRowAfterNavigation(page);
+    const warmFirstRow: number[] = [];
+    for (let run = 0; run < RUNS; run++) warmFirstRow.push(await firstRowAfterNavigation(page));
     const expectedCount = `${CONTACTS.toLocaleString()} of ${CONTACTS.toLocaleString()} contacts`;
     await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
 
@@ -80,8 +111,8 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
     const keystroke: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await search.fill('person1');
-      await page.waitForFunction(countIs(`11,111 of ${CONTACTS.toLocaleString()} contacts`));
-      keystroke.push(await timeUntil(page, () => search.press('2'), countIs(`1,111 of ${CONTACTS.toLocaleString()} contacts`)));
+      await page.waitForFunction(countIs(`${matching('person1').toLocaleString()} of ${CONTACTS.toLocaleString()} contacts`));
+      keystroke.push(await timeUntil(page, () => search.press('2'), countIs(`${matching('person12').toLocaleString()} of ${CONTACTS.toLocaleString()} contacts`)));
     }
     await search.fill('');
     await page.getByTestId('selection-count').filter({ hasText: expectedCount }).waitFor();
@@ -102,7 +133,8 @@ export async function benchContactsBrowser(): Promise<BenchRow[]> {
     }
 
     return [
-      { name: `navigation to first visible row (${CONTACTS.toLocaleString()} contacts)`, value: median(firstRow), unit: 'ms', note: 'aim <= 1500' },
+      { name: `first visible row, cold profile (${CONTACTS.toLocaleString()} contacts)`, value: median(coldFirstRow), unit: 'ms', note: `from navigation start; empty cache, median of ${RUNS}; aim <= 1500` },
+      { name: `first visible row, warm (${CONTACTS.toLocaleString()} contacts)`, value: median(warmFirstRow), unit: 'ms', note: `from navigation start; app files cached, median of ${RUNS}` },
       { name: 'search keystroke to updated rows', value: median(keystroke), unit: 'ms', note: 'aim <= 150' },
       { name: 'sort by gender (asc, desc, off cycle)', value: median(sort), unit: 'ms', note: 'aim <= 250' },
       { name: 'select all', value: median(selectAll), unit: 'ms', note: 'aim <= 100' },

@@ -1,22 +1,22 @@
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 import { demoContacts } from '../../scripts/demo';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { CONTACT_IMPORT_COLUMNS } from '../../src/domain';
+import { CONTACT_IMPORT_COLUMNS } from '#domain';
 import { postgresReachable, postgresTestUrl } from '../support/postgres-url';
 import { createScratchDatabase } from '../support/scratch-database';
-import { ApiClient } from '../support/test-app';
-import { median, printTable, type BenchRow } from './table';
+import { withInProcessOwner } from './in-process-app';
+import { median, runWhenMain, type BenchRow } from './table';
 
 
 const ROWS = 100_000;
 const LIST_RUNS = 5;
+const EXPORT_RUNS = 3;
 
 
 function importFiles(count: number) {
@@ -33,14 +33,8 @@ function importFiles(count: number) {
 
 /** Imports and lists 100,000 contacts through the API on one database; `label` names it in the rows. */
 async function benchDatabase(database: Database, label: string, files: ReturnType<typeof importFiles>): Promise<BenchRow[]> {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), staticDir: null };
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
   const rows: BenchRow[] = [];
-  try {
-    const owner = new ApiClient(app);
-    await owner.signUpAndIn();
-
+  await withInProcessOwner(database, { AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, async (owner, app) => {
     let listBusiness = 0;
     for (const [format, file] of [['CSV', files.csv], ['XLSX', files.xlsx]] as const) {
       const businessId = (await owner.createBusiness()).id;
@@ -53,47 +47,86 @@ async function benchDatabase(database: Database, label: string, files: ReturnTyp
       if (response.statusCode !== 200 || result.created !== ROWS) {
         throw new Error(`${format} import on ${label} failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
       }
-      rows.push({ name: `${label}: import ${ROWS.toLocaleString('en-US')}-row ${format} (${(file.length / 1024 / 1024).toFixed(1)} MB)`, value: Math.round(ROWS / seconds), unit: 'rows/s' });
+      rows.push({ name: `${label}: import ${ROWS.toLocaleString('en-US')}-row ${format} (${(file.length / 1e6).toFixed(1)} MB)`, value: Math.round(ROWS / seconds), unit: 'rows/s' });
     }
 
     // Over a real loopback port, time to the last byte: what a browser waits for, without inject's
     // buffering of the whole payload.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const cookie = Object.entries(owner.cookies).map(([name, value]) => `${name}=${value}`).join('; ');
-    for (const encoding of ['identity', 'gzip', 'br']) {
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
       const times: number[] = [];
       let bytes = 0;
       for (let run = 0; run < LIST_RUNS; run += 1) {
         const started = performance.now();
-        bytes = await downloadBytes(`${address}/api/contact/get-contacts/${listBusiness}`, { cookie, 'accept-encoding': encoding });
+        const download = await downloadFile(`${address}/api/contact/get-contacts/${listBusiness}`, { cookie, 'accept-encoding': encoding });
         times.push(performance.now() - started);
+        bytes = download.body.length;
+        // Timed is only a complete, correct answer: every contact, in the encoding asked for.
+        expectContactList(download, encoding, label);
       }
       const how = encoding === 'identity' ? 'uncompressed' : encoding;
       rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, median of ${LIST_RUNS}`, value: Math.round(median(times)), unit: 'ms' });
-      rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, response size`, value: Math.round(bytes / 1024), unit: 'KiB' });
+      rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, response size`, value: bytes / 1000, unit: 'KB' });
     }
-  } finally {
-    await app.close();
-  }
+    // The export, streamed page by page: time to the last byte of the whole business's file.
+    for (const format of ['csv', 'xlsx'] as const) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let run = 0; run < EXPORT_RUNS; run += 1) {
+        const started = performance.now();
+        const download = await downloadFile(`${address}/api/contact/export-contacts/${listBusiness}?format=${format}`, { cookie, 'accept-encoding': 'identity' });
+        times.push(performance.now() - started);
+        bytes = download.body.length;
+        expectExport(download.body, format, label);
+      }
+      rows.push({ name: `${label}: export ${ROWS.toLocaleString('en-US')} contacts as ${format.toUpperCase()}, median of ${EXPORT_RUNS}`, value: Math.round(median(times)), unit: 'ms' });
+      rows.push({ name: `${label}: export ${ROWS.toLocaleString('en-US')} contacts as ${format.toUpperCase()}, file size`, value: bytes / 1000, unit: 'KB' });
+    }
+  });
   return rows;
 }
 
-/** GETs a URL and answers the bytes received (compressed as sent), after the last one arrived. */
-function downloadBytes(url: string, headers: Record<string, string>): Promise<number> {
+/** Throws unless an export holds every contact: a CSV line each (and the header), or a whole .xlsx archive. */
+function expectExport(body: Buffer, format: 'csv' | 'xlsx', label: string) {
+  const complete =
+    format === 'csv'
+      ? body.toString('utf8').trimEnd().split('\r\n').length === ROWS + 1
+      : body.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && body.includes(Buffer.from('PK\x05\x06', 'latin1'));
+  if (!complete) throw new Error(`${label}: the ${format} export is incomplete`);
+}
+
+type Download = { encoding: string | undefined; body: Buffer };
+
+/** GETs a URL and answers the body as sent (compressed), once its last byte arrived. */
+function downloadFile(url: string, headers: Record<string, string>): Promise<Download> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`list failed: ${response.statusCode}`));
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => resolve(bytes));
+      if (response.statusCode !== 200) return reject(new Error(`GET ${url} failed: ${response.statusCode}`));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
+}
+
+/** Throws unless the answer is in `encoding` and holds all ROWS contacts with their fields. */
+function expectContactList(download: Download, encoding: 'identity' | 'gzip' | 'br', label: string) {
+  const sent = download.encoding ?? 'identity';
+  if (sent !== encoding) throw new Error(`${label}: asked for ${encoding}, got ${sent}`);
+  const text = (encoding === 'gzip' ? gunzipSync(download.body) : encoding === 'br' ? brotliDecompressSync(download.body) : download.body).toString();
+  const contacts = JSON.parse(text) as Array<Record<string, unknown>>;
+  const fields = ['id', 'firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'status', 'tags', 'lastVisited', 'businessId'];
+  const complete = (contact: Record<string, unknown> | undefined) => contact && fields.every((field) => field in contact);
+  if (contacts.length !== ROWS || !complete(contacts[0]) || !complete(contacts.at(-1))) {
+    throw new Error(`${label}: the list answered ${contacts.length} contacts, or without their fields`);
+  }
 }
 
 /**
  * The contacts server benchmark: on PGlite (in a temporary directory) and, when reachable, on a
  * throw-away PostgreSQL database: 100,000-row CSV and XLSX imports through the API, then the
- * list endpoint for 100,000 contacts with and without gzip.
+ * list endpoint for 100,000 contacts with and without gzip, and their export as CSV and .xlsx.
  */
 export async function contactsServerBenchmark(log: (line: string) => void = () => {}): Promise<BenchRow[]> {
   log(`generating ${ROWS.toLocaleString('en-US')}-row CSV and XLSX files`);
@@ -123,11 +156,4 @@ export async function contactsServerBenchmark(log: (line: string) => void = () =
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  contactsServerBenchmark((line) => console.error(`[bench] ${line}`))
-    .then((rows) => printTable('Contacts server', rows))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenMain(import.meta.url, 'Contacts server', contactsServerBenchmark);

@@ -16,3 +16,17 @@ export function printTable(title: string, rows: BenchRow[]) {
     console.log(`${row.name.padEnd(width)} | ${value.padStart(12)} | ${row.unit.padEnd(10)} | ${row.note ?? ''}`);
   }
 }
+
+/**
+ * Runs a benchmark when its own file is the script run (`tsx tests/bench/x.ts`): progress on
+ * stderr, the table on stdout, exit code 1 on failure. Does nothing when run.ts imports the file.
+ */
+export function runWhenMain(moduleUrl: string, title: string, benchmark: (log: (line: string) => void) => Promise<BenchRow[]>) {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  benchmark((line) => console.error(`[bench] ${line}`))
+    .then((rows) => printTable(title, rows))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

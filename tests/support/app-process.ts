@@ -3,10 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postgresTestUrl } from './postgres-url';
+import { createScratchDatabase } from './scratch-database';
 
 export type AppProcess = { baseUrl: string; dataDir: string; startupMs: number; stop(): Promise<void> };
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -17,7 +20,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+/** Resolves once the server at `url` answers its health check; throws if it exits or stays silent. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -40,7 +44,9 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...environment } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+  // As `npm start` runs it: Node with tsx's loader. (The tsx command would run the server in a
+  // grandchild and SIGKILL it when it does not acknowledge a relayed SIGTERM within 30 ms.)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,4 +64,26 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `startAppProcess` on the database a test project runs against: a fresh embedded one, or a new
+ * database on the test PostgreSQL server, dropped when the app stops.
+ */
+export async function startAppProcessOn(database: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<AppProcess> {
+  if (database === 'pglite') return startAppProcess(env);
+  const scratch = await createScratchDatabase(process.env.STARBOOST_TEST_PG_URL ?? postgresTestUrl(), 'starboost_e2e');
+  try {
+    const app = await startAppProcess({ ...env, DATABASE_URL: scratch.url });
+    return {
+      ...app,
+      async stop() {
+        await app.stop();
+        await scratch.drop();
+      },
+    };
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
 }

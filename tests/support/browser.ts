@@ -1,21 +1,47 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
 export { launchChromium };
 
-/** One Chromium for the test file, closed after it; call at the top level of the file. */
+/**
+ * One Chromium for the test file, closed after it; call at the top level of the file. Every
+ * context it opens reports Content-Security-Policy violations, and a test that caused any fails.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  const violations: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await reportCspViolations(context, violations);
+      return context;
+    };
+  });
+  afterEach(() => {
+    const seen = violations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/** Collects what the page's policy blocked: the securitypolicyviolation events and Chromium's console errors. */
+async function reportCspViolations(context: BrowserContext, violations: string[]) {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} "${event.sample}" (${event.sourceFile}:${event.lineNumber})`),
+    );
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
+  });
 }
 
 /** The visible toast with this title. */
@@ -81,4 +107,18 @@ export async function addBusiness(page: Page, name: string) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: /Create business/ }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * API calls in the page's session, as the app makes them: same origin, and on a 401 (the short
+ * test access token expired while a loaded machine was busy) the session is renewed once with
+ * the refresh token and the call repeated.
+ */
+export async function apiCall(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const send = () => page.request.fetch(path, { method, data, headers: { origin: baseUrl() } });
+  const first = await send();
+  if (first.status() !== 401) return first;
+  const renewed = await page.request.post('/api/auth/refresh-token', { headers: { origin: baseUrl() } });
+  if (!renewed.ok()) return first;
+  return send();
 }

@@ -6,8 +6,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { businesses, contacts } from '../../server/db/schema';
-import type { Campaign, ContactFilter, FilterCondition } from '../../src/domain';
+import type { Campaign, ContactFilter, FilterCondition } from '#domain';
 import { createScratchDatabase } from './scratch-database';
+import type { Clock } from '../../server/lib/clock';
 import { ApiClient } from './test-app';
 
 export const testDatabaseKind = () => (process.env.STARBOOST_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -21,7 +22,7 @@ export const isolatedPostgresDatabase = () => createScratchDatabase(inject('post
 export type DeliveryApp = { app: FastifyInstance; config: AppConfig; databaseUrl: string | null; close(): Promise<void> };
 
 /** The real server with a delivery worker in the process (as `npm start` runs), on a fresh database. */
-export async function startDeliveryApp(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<DeliveryApp> {
+export async function startDeliveryApp(env: Record<string, string> = {}, options: { worker?: boolean; /** The SMS window's clock. */ clock?: Clock } = {}): Promise<DeliveryApp> {
   const config = {
     ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent', DELIVERY_POLL_MS: '500', DELIVERY_SWEEP_MS: '1000', ...env }),
     staticDir: null,
@@ -30,7 +31,7 @@ export async function startDeliveryApp(env: Record<string, string> = {}, options
   const database = isolated
     ? await openDatabase({ databaseUrl: isolated.url, poolSize: 8 })
     : await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp(config, { database, logger: false, worker: options.worker ?? true });
+  const app = await buildApp(config, { database, logger: false, worker: options.worker ?? true, deliveryClock: options.clock });
   await app.ready();
   return {
     app,
@@ -44,8 +45,12 @@ export async function startDeliveryApp(env: Record<string, string> = {}, options
 }
 
 /** Runs `fn` against a delivery app started with extra environment, and always closes it. */
-export async function withDeliveryApp<T>(env: Record<string, string>, fn: (deliveryApp: DeliveryApp) => Promise<T>): Promise<T> {
-  const deliveryApp = await startDeliveryApp(env);
+export async function withDeliveryApp<T>(
+  env: Record<string, string>,
+  fn: (deliveryApp: DeliveryApp) => Promise<T>,
+  options: { worker?: boolean } = {},
+): Promise<T> {
+  const deliveryApp = await startDeliveryApp(env, options);
   try {
     return await fn(deliveryApp);
   } finally {
@@ -56,7 +61,7 @@ export async function withDeliveryApp<T>(env: Record<string, string>, fn: (deliv
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns something other than undefined/false. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -72,7 +77,7 @@ export async function signedInOwner(app: FastifyInstance, reviewLink = 'https://
   const client = new ApiClient(app);
   await client.signUpAndIn();
   const business = await client.createBusiness();
-  await app.db.update(businesses).set({ reviewLink }).where(sql`${businesses.id} = ${business.id}`);
+  await app.db.update(businesses).set({ reviewSites: [{ name: 'Google', url: reviewLink }] }).where(sql`${businesses.id} = ${business.id}`);
   return { client, businessId: business.id, businessName: business.name };
 }
 
@@ -141,18 +146,43 @@ export async function listedCampaign(owner: Owner, id: number): Promise<Campaign
 }
 
 /** Waits until the campaign has left IN_PROGRESS and answers it as listed. */
-export function finishedCampaign(owner: Owner, id: number, timeoutMs = 20_000) {
+export function finishedCampaign(owner: Owner, id: number, timeoutMs = 45_000) {
   return waitFor(async () => {
     const campaign = await listedCampaign(owner, id);
     return campaign.status === 'IN_PROGRESS' || campaign.status === 'CREATED' ? undefined : campaign;
   }, timeoutMs, `campaign ${id} to finish`);
 }
 
+/**
+ * A campaign's sent messages grouped by the claim (batch) that took them, in claim order: its size,
+ * when it was claimed and when its first message was recorded sent (epoch ms, to the microsecond).
+ * Every row of one claim carries that claim's transaction time.
+ */
+export async function sendBatches(app: FastifyInstance, campaignId: number) {
+  return queryRows<{ size: number; claimedMs: number; firstSentMs: number }>(
+    app.db,
+    sql`select count(*)::int as size, (extract(epoch from claimed_at) * 1000)::float8 as "claimedMs",
+               (extract(epoch from min(sent_at)) * 1000)::float8 as "firstSentMs"
+        from deliveries where campaign_id = ${campaignId} and sent_at is not null
+        group by claimed_at order by claimed_at`,
+  );
+}
+
+/** How many of a campaign's deliveries are in each state. */
+export async function stateCounts(app: FastifyInstance, campaignId: number): Promise<Record<string, number>> {
+  const rows = await queryRows<{ state: string; count: number }>(
+    app.db,
+    sql`select state, count(*)::int as count from deliveries where campaign_id = ${campaignId} group by state`,
+  );
+  return Object.fromEntries(rows.map(({ state, count }) => [state, count]));
+}
+
 export async function deliveryRows(app: FastifyInstance, campaignId: number) {
-  return queryRows<{ id: number; contactId: number | null; address: string; state: string; attempts: number; error: string | null; subject: string | null; body: string; sentAt: Date | null; unsubscribeToken: string; providerId: string | null }>(
+  return queryRows<{ id: number; contactId: number | null; address: string; state: string; attempts: number; error: string | null; subject: string | null; body: string; sentAt: Date | null; unsubscribeToken: string; providerId: string | null; reviewToken: string | null; followUp: boolean }>(
     app.db,
     sql`select id, contact_id as "contactId", address, state, attempts, error, subject, body, sent_at as "sentAt",
-               unsubscribe_token::text as "unsubscribeToken", provider_id as "providerId"
+               unsubscribe_token::text as "unsubscribeToken", provider_id as "providerId",
+               review_token as "reviewToken", follow_up as "followUp"
         from deliveries where campaign_id = ${campaignId} order by id`,
   );
 }

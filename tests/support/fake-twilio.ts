@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HoldGate } from './hold-gate';
 
 export type TwilioRequest = { accountSid: string; authorization: string; params: Record<string, string>; sid: string | null; at: number };
 type Failure = { status: number; code: number; message: string } | 'no answer';
@@ -8,7 +9,8 @@ type Failure = { status: number; code: number; message: string } | 'no answer';
 /**
  * A loopback HTTP server speaking the part of Twilio's Messages API the app uses:
  * POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, basic auth. It answers 201 with a
- * message SID, or the errors it is told to (per destination number, a number of times).
+ * message SID, or the errors it is told to (per destination number, a number of times), and can
+ * hold its answers until the test releases them (`gate`).
  */
 export class FakeTwilio {
   readonly requests: TwilioRequest[] = [];
@@ -17,6 +19,8 @@ export class FakeTwilio {
   private server!: Server;
   /** Keep every request (off for benchmarks: only counts). */
   keepRequests = true;
+  /** Holds accepted messages (the request unanswered, so the sender's claim stays open) until released. */
+  readonly gate = new HoldGate();
 
   constructor(private readonly credentials: { accountSid: string; authToken: string }) {}
 
@@ -52,10 +56,12 @@ export class FakeTwilio {
       if (failure === 'no answer') return;
       return json(failure.status, { code: failure.code, message: failure.message, status: failure.status });
     }
-    const sid = `SM${randomBytes(16).toString('hex')}`;
-    this.countByRecipient.set(params.To ?? '', (this.countByRecipient.get(params.To ?? '') ?? 0) + 1);
-    if (this.keepRequests) this.requests.push({ accountSid: match[1]!, authorization, params, sid, at: Date.now() });
-    json(201, { sid, status: 'queued', to: params.To, from: params.From, body: params.Body, account_sid: match[1] });
+    this.gate.pass(() => {
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      this.countByRecipient.set(params.To ?? '', (this.countByRecipient.get(params.To ?? '') ?? 0) + 1);
+      if (this.keepRequests) this.requests.push({ accountSid: match[1]!, authorization, params, sid, at: Date.now() });
+      json(201, { sid, status: 'queued', to: params.To, from: params.From, body: params.Body, account_sid: match[1] });
+    });
   }
 
   get baseUrl() {

@@ -2,6 +2,7 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { AxiosError } from 'axios';
 import { http } from '../../src/providers/http';
 
+/** A status and body; status 0 stands for no answer at all (the server could not be reached). */
 type Reply = [status: number, body?: unknown];
 type Handler = (body: unknown, config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
 
@@ -34,6 +35,7 @@ export function installFixtureApi(routes: Record<string, Handler | Reply> = {}):
     (api.bodies[route] ??= []).push(body);
     const handler = table.get(route);
     const [status, data] = handler ? await handler(body, config) : [404, { message: `No fixture for ${route}` }];
+    if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, null);
     const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
     if (status >= 400) throw new AxiosError(`Request failed with status ${status}`, String(status), config, null, response);
     return response;
@@ -44,12 +46,25 @@ export function installFixtureApi(routes: Record<string, Handler | Reply> = {}):
 
 export const signedInUser = { id: 1, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
+/** A business as the API answers it (address and settings filled in). */
+export const fixtureBusiness = ({ id, name }: { id: number; name: string }) => ({
+  id,
+  name,
+  streetName: 'Main Street',
+  streetNumber: '1',
+  country: 'Germany',
+  city: 'Berlin',
+  postalCode: '10115',
+  reviewSites: [{ name: 'Google', url: 'https://g.page/r/example/review' }],
+  reviewRequestCapDays: 30,
+});
+
 /** A signed-in owner with the given businesses. */
 export function signedInApi(businesses: Array<{ id: number; name: string }> = []) {
   return installFixtureApi({
     'POST /auth/authorize': [200, signedInUser],
     'GET /user/get-current-user': [200, signedInUser],
-    'GET /business/get-current-users-businesses': [200, businesses],
+    'GET /business/get-current-users-businesses': [200, businesses.map(fixtureBusiness)],
   });
 }
 

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Screens are lazily loaded chunks; the first render of one can take longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazily loaded chunks; the first render of one can take longer than the 1 s default
+// (over 5 s on a busy 2-core machine). A ceiling for waiting, not a time any test asserts.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** The viewport width antd's breakpoints see; tests of the small-screen layout change it. */
 export function setViewportWidth(width: number) {

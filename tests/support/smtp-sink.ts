@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { HoldGate } from './hold-gate';
 
 export type ReceivedEmail = {
   from: string;
@@ -8,6 +9,8 @@ export type ReceivedEmail = {
   headers: Record<string, string>;
   /** The text body, quoted-printable decoded. */
   text: string;
+  /** The message as it arrived (for signature checks). */
+  raw: Buffer;
   receivedAt: number;
 };
 
@@ -34,7 +37,8 @@ export function parseEmail(raw: string): Pick<ReceivedEmail, 'headers' | 'text'>
 
 /**
  * An SMTP server on loopback that keeps what it receives. It can answer a recipient with an error
- * (4xx temporary, 5xx permanent) a number of times, or always.
+ * (4xx temporary, 5xx permanent) a number of times, or always, and hold messages unanswered
+ * until the test releases them (`gate`).
  */
 export class SmtpSink {
   readonly emails: ReceivedEmail[] = [];
@@ -44,6 +48,12 @@ export class SmtpSink {
   readonly countBySender = new Map<string, number>();
   /** Time the server takes to accept each message (slows a campaign down for tests that interrupt it). */
   delayMs = 0;
+  /** Holds messages (their DATA unanswered, so the sender's claim stays open) until released. */
+  readonly gate = new HoldGate();
+  /** Each scripted refusal, when it was given (Date.now()). */
+  readonly refusals: Array<{ address: string; code: number; at: number }> = [];
+  /** When the last message was accepted (Date.now()), 0 before any. */
+  lastReceivedAt = 0;
   private readonly answers = new Map<string, { answer: Answer; times: number }>();
   private server!: SMTPServer;
   private port = 0;
@@ -61,6 +71,7 @@ export class SmtpSink {
         const scripted = sink.answers.get(address.address.toLowerCase());
         if (scripted && scripted.times > 0) {
           scripted.times -= 1;
+          sink.refusals.push({ address: address.address.toLowerCase(), code: scripted.answer.code, at: Date.now() });
           const error = Object.assign(new Error(scripted.answer.message), { responseCode: scripted.answer.code });
           return callback(error);
         }
@@ -73,15 +84,16 @@ export class SmtpSink {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
           const accept = () => {
+            sink.lastReceivedAt = Date.now();
             for (const address of to) sink.countByRecipient.set(address, (sink.countByRecipient.get(address) ?? 0) + 1);
             sink.countBySender.set(from, (sink.countBySender.get(from) ?? 0) + 1);
             if (sink.keepEmails) {
-              sink.emails.push({ from, to, ...parseEmail(Buffer.concat(chunks).toString('latin1')), receivedAt: Date.now() });
+              const raw = Buffer.concat(chunks);
+              sink.emails.push({ from, to, ...parseEmail(raw.toString('latin1')), raw, receivedAt: Date.now() });
             }
             callback();
           };
-          if (sink.delayMs > 0) setTimeout(accept, sink.delayMs);
-          else accept();
+          sink.gate.pass(() => (sink.delayMs > 0 ? setTimeout(accept, sink.delayMs) : accept()));
         });
       },
     });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
+import { daytimeZone } from './daytime-zone';
 import { openDatabase } from '../../server/db/client';
 
 export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promise<void> };
@@ -10,20 +11,31 @@ export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promis
  * The real server on the database of this test project: in-memory PGlite, or the run's fresh
  * PostgreSQL database. Rate limits are lifted unless a test asks for them.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream'> = {}): Promise<TestApp> {
   const kind = process.env.STARBOOST_TEST_DB ?? 'pglite';
   const config = {
-    ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '100000', IMPORT_RATE_LIMIT_PER_HOUR: '100000', LOG_LEVEL: 'silent', ...env }),
     staticDir: null,
   };
   const database =
     kind === 'postgres'
       ? await openDatabase({ databaseUrl: inject('postgresUrl'), poolSize: 4 })
       : await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp(config, { database, logger: false });
+  // Logs only when a test reads them.
+  const app = await buildApp(config, { ...options, database, logger: Boolean(options.logStream) });
   await app.ready();
   return { app, config, close: () => app.close() };
 }
+
+/** A valid business name and address, as the business form takes them. */
+export const BUSINESS_ADDRESS = {
+  name: 'Corner Bakery',
+  streetName: 'Main Street',
+  streetNumber: '12a',
+  country: 'Germany',
+  city: 'Berlin',
+  postalCode: '10115',
+};
 
 let uniqueCounter = 0;
 /** An email nobody else in this run uses (the PostgreSQL database is shared by all test files). */
@@ -82,14 +94,11 @@ export class ApiClient {
     return registration;
   }
 
-  async createBusiness(overrides: Record<string, string> = {}) {
+  async createBusiness(overrides: Record<string, unknown> = {}) {
     const response = await this.post('/api/business/create-new-business', {
-      name: 'Corner Bakery',
-      streetName: 'Main Street',
-      streetNumber: '12a',
-      country: 'Germany',
-      city: 'Berlin',
-      postalCode: '10115',
+      ...BUSINESS_ADDRESS,
+      // Text messages wait for the SMS window: the business is where it is daytime now.
+      timeZone: daytimeZone(),
       ...overrides,
     });
     if (response.statusCode !== 201) throw new Error(`create business failed: ${response.body}`);

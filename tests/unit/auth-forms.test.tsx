@@ -137,3 +137,46 @@ describe('register form', () => {
     expect(body!.birthDate).toMatch(/^\d{4}-\d{2}-15$/);
   });
 });
+
+describe('forgotten password screens', () => {
+  it("'Forgot password?' on the sign-in screen opens the form, which checks the email and shows the one answer", async () => {
+    const api = signedOutApi();
+    api.on('POST /auth/forgot-password', [200, { message: 'ignored: the screen shows its own text' }]);
+    const app = renderApp('/login');
+    fireEvent.click(await app.findByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(app.location()).toBe('/forgot-password'));
+    fireEvent.click(await app.findByRole('button', { name: 'Send link' }));
+    expect(await app.findByText('Email is required')).toBeInTheDocument();
+    type(app.getByLabelText('Email'), 'ada@example.com');
+    fireEvent.click(app.getByRole('button', { name: 'Send link' }));
+    expect(await app.findByText('If an account exists for this address, we have sent a link to reset the password.')).toBeInTheDocument();
+    expect(api.bodies['POST /auth/forgot-password']).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('sets the new password typed twice, then goes to sign-in with a toast', async () => {
+    const api = signedOutApi();
+    api.on('POST /auth/reset-password', [200, { success: true }]);
+    const app = renderApp('/reset-password?token=abc123');
+    type(await app.findByLabelText('New password'), 'N3w!Passw0rd');
+    type(app.getByLabelText('New password again'), 'N3w!Passw0rX');
+    fireEvent.click(app.getByRole('button', { name: 'Set password' }));
+    expect(await app.findByText('The passwords do not match')).toBeInTheDocument();
+    type(app.getByLabelText('New password again'), 'N3w!Passw0rd');
+    await waitFor(() => expect(app.queryByText('The passwords do not match')).not.toBeInTheDocument());
+    fireEvent.click(app.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(await app.findByText('Password Changed')).toBeInTheDocument();
+    expect(api.bodies['POST /auth/reset-password']).toEqual([{ token: 'abc123', password: 'N3w!Passw0rd' }]);
+  });
+
+  it('says a refused link is no good, with a way to ask for a new one', async () => {
+    const refusal = 'This link to reset the password is unknown, has expired or has already been used. Ask for a new one.';
+    signedOutApi().on('POST /auth/reset-password', [400, { message: refusal }]);
+    const app = renderApp('/reset-password?token=used');
+    type(await app.findByLabelText('New password'), 'N3w!Passw0rd');
+    type(app.getByLabelText('New password again'), 'N3w!Passw0rd');
+    fireEvent.click(app.getByRole('button', { name: 'Set password' }));
+    expect(await app.findByRole('alert')).toHaveTextContent(refusal);
+    expect(app.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+});

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
 import { signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 

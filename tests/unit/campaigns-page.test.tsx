@@ -1,32 +1,21 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Campaign } from '../../src/domain/campaigns';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import type { Campaign } from '#domain/campaign-schemas';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
+import { useFakeTimers } from '../support/fake-timers';
 import { signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
+// Loaded ahead, so the lazily loaded screen renders on fake timers without waiting for real I/O.
+import '../../src/components/layout/AppLayout';
+import '../../src/pages/campaigns/CampaignsPage';
+import { BUSINESS, campaign } from '../support/records';
 
-const BUSINESS = { id: 5, name: 'Corner Bakery' };
+const timers = useFakeTimers();
+/** Texts of the toasts shown (jsdom runs no CSS transitions, so a closed toast stays in its leave motion). */
+const toastTexts = () =>
+  [...document.querySelectorAll('.ant-notification-notice')].filter((notice) => !notice.closest('[class*="-leave"]')).map((notice) => notice.textContent);
 
-function campaign(id: number, overrides: Partial<Campaign>): Campaign {
-  return {
-    id,
-    name: `Campaign ${id}`,
-    type: 'EMAIL',
-    status: 'CREATED',
-    startTime: null,
-    contactFilterName: 'Regulars',
-    interval: 1,
-    intervalSize: 5,
-    subject: 'Hello',
-    messageBody: 'Hi',
-    businessId: BUSINESS.id,
-    contactFilterId: 1,
-    sendAllAtOnce: true,
-    failureReason: null,
-    counts: { recipients: 0, sent: 0, failed: 0 },
-    ...overrides,
-  };
-}
+
 
 function renderCampaigns(campaigns: Campaign[]) {
   localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
@@ -118,31 +107,91 @@ describe('campaigns overview', () => {
     const listCallsBefore = api.calls.filter((call) => call.startsWith('GET /campaign/get-campaigns')).length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm action' }));
     expect(await app.findByText('Campaign Started!')).toBeInTheDocument();
+    expect(app.getByText('A new campaign has been successfully started.')).toBeInTheDocument();
     await waitFor(() =>
       expect(api.calls.filter((call) => call.startsWith('GET /campaign/get-campaigns')).length).toBeGreaterThan(listCallsBefore),
     );
     // The dialog closes: jsdom runs no CSS transitions, so it stays in its closing motion.
     await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
   });
+  it("says when the list was synced (not 'Not synced yet' once loaded), then every 5 s 'Syncing...' with the list fetched again 3 s later", async () => {
+    timers.start();
+    const { app, api } = renderCampaigns([sample[0]!]);
+    await app.findByText('Draft email');
+    const indicator = app.getByTestId('sync-indicator');
+    // The first load counts as a sync (issue 12): 'Not synced yet' only until the list has arrived.
+    expect(indicator).toHaveTextContent(/Synced at/);
+    const listCalls = () => api.calls.filter((call) => call.startsWith('GET /campaign/get-campaigns')).length;
+
+    // Watch two cycles in 50 ms steps: when the flag goes on and off, and when the list is fetched.
+    const syncStarts: number[] = [];
+    const syncEnds: number[] = [];
+    const fetches: number[] = [];
+    let wasSyncing = false;
+    let calls = listCalls();
+    for (let elapsed = 0; elapsed < 14_000; elapsed += 50) {
+      await timers.advance(50);
+      const syncing = indicator.textContent!.includes('Syncing...');
+      if (syncing && !wasSyncing) syncStarts.push(Date.now());
+      if (!syncing && wasSyncing) syncEnds.push(Date.now());
+      if (listCalls() > calls) fetches.push(Date.now());
+      calls = listCalls();
+      wasSyncing = syncing;
+    }
+    expect(syncStarts).toHaveLength(2);
+    expect(syncStarts[1]! - syncStarts[0]!).toBe(5000);
+    expect(fetches.map((at, i) => at - syncStarts[i]!)).toEqual([3000, 3000]);
+    expect(syncEnds).toEqual(fetches);
+    expect(indicator).toHaveTextContent(/Synced at/);
+  });
+
+  it('shows the shared error toast, in words, when an action or a delete fails, and keeps the list', async () => {
+    const { app, api } = renderCampaigns([sample[0]!]);
+    api.on('PUT /campaign/start-campaign/1', [409, { message: 'This campaign cannot be started because it is Completed.' }]);
+    api.on('DELETE /campaign/delete-campaign/1', [500, { message: 'Something went wrong on our side. Please try again.' }]);
+    await app.findByText('Draft email');
+    for (const [action, title, message] of [
+      ['Start', 'Something went wrong', 'This campaign cannot be started because it is Completed.'],
+      ['Delete', 'Could not delete the campaign', 'Something went wrong on our side. Please try again.'],
+    ]) {
+      fireEvent.click(app.getByRole('button', { name: /Campaign actions/ }));
+      fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) li')].find((item) => item.textContent === action)!));
+      fireEvent.click(within(await app.findByRole('dialog')).getByRole('button', { name: 'Confirm action' }));
+      await waitFor(() => expect(toastTexts()).toEqual([`${title}${message}`]));
+    }
+    expect(toastTexts().join()).not.toMatch(/status code/i);
+    expect(app.getByText('Draft email')).toBeInTheDocument();
+  });
+
+  it('shows the shared error toast and a retry when the list cannot be loaded', async () => {
+    const { app, api } = renderCampaigns([]);
+    api.on(`GET /campaign/get-campaigns/${BUSINESS.id}`, [503, { message: 'The database is not answering. Please try again.' }]);
+    expect(await app.findByText('The campaigns could not be loaded.')).toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toEqual(['Something went wrongThe database is not answering. Please try again.']));
+    api.on(`GET /campaign/get-campaigns/${BUSINESS.id}`, [200, [sample[0]]]);
+    fireEvent.click(app.getByRole('button', { name: 'Try again' }));
+    expect(await app.findByText('Draft email')).toBeInTheDocument();
+  });
 });
 
 describe('create campaign wizard', () => {
-  function renderWizard() {
+  const anna = { id: 1, firstName: 'Anna', lastName: 'Schmidt', email: 'anna@example.com', phoneNumber: '491511', birthDate: '1990-01-01', gender: 'FEMALE', status: 'ACTIVE', tags: '', lastVisited: null, businessId: 5 };
+
+  const delivering = { EMAIL: { name: 'smtp', delivers: true, note: 'Emails are sent through the configured SMTP server.' }, SMS: { name: 'twilio', delivers: true, note: 'Text messages are sent through Twilio.' } };
+
+  function renderWizard(path = '/campaigns/create-new-campaign') {
     localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
     const api = signedInApi([BUSINESS]);
-    api.on(`GET /campaign/get-campaigns/${BUSINESS.id}`, [200, []]);
     api.on(`GET /contact-filter/get-contact-filters/${BUSINESS.id}`, [200, [{ id: 3, name: 'Regulars', businessId: 5, items: [] }]]);
-    api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [
-      200,
-      [{ id: 1, firstName: 'Anna', lastName: 'Schmidt', email: 'anna@example.com', phoneNumber: '491511', birthDate: '1990-01-01', gender: 'FEMALE', status: 'ACTIVE', tags: '', lastVisited: null, businessId: 5 }],
-    ]);
-    api.on('GET /campaign/get-sender', [200, { sms: '+4915100000', email: 'Corner Bakery <hello@bakery.example>' }]);
-    api.on('POST /contact-filter/count-matching-contacts', [200, { count: 42 }]);
-    return { api, app: renderApp('/campaigns/create-new-campaign') };
+    api.on('GET /campaign/get-sender', [200, { sms: '+4915100000', email: 'Corner Bakery <hello@bakery.example>', channels: delivering }]);
+    api.on('POST /campaign/check-campaign-name', [200, { taken: false, message: null }]);
+    // The count answers one matching contact too: the preview shows the message as they will get it.
+    api.on('POST /contact-filter/count-matching-contacts', [200, { count: 42, sample: anna }]);
+    return { api, app: renderApp(path) };
   }
 
   it('enforces the Previous and Next rules through the three steps', async () => {
-    const { app } = renderWizard();
+    const { api, app } = renderWizard();
     const next = await app.findByRole('button', { name: 'Next' });
     expect(app.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(next).toBeDisabled();
@@ -156,12 +205,13 @@ describe('create campaign wizard', () => {
     fireEvent.change(app.getByLabelText('Campaign name'), { target: { value: 'Spring reviews' } });
     fireEvent.click(app.getByRole('button', { name: 'Next' }));
     expect(await app.findByText('Send pacing')).toBeInTheDocument();
+    expect(api.bodies['POST /campaign/check-campaign-name']).toEqual([{ businessId: BUSINESS.id, name: 'Spring reviews' }]);
     expect(app.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(app.getByTestId('campaign-summary-line')).toHaveTextContent('Corner Bakery <hello@bakery.example>');
   });
 
   it('shows the setup: default subject, Save as draft and Launch, mutually exclusive pacing, preview and messages', async () => {
-    const { app } = renderWizard();
+    const { api, app } = renderWizard();
     fireEvent.click(await app.findByText('Email Campaign'));
     fireEvent.click(app.getByRole('button', { name: 'Next' }));
     fireEvent.change(app.getByLabelText('Campaign name'), { target: { value: 'Spring reviews' } });
@@ -185,7 +235,62 @@ describe('create campaign wizard', () => {
     expect(await app.findByText('Message body is required')).toBeInTheDocument();
     expect(app.getByText('Recipients are required')).toBeInTheDocument();
 
+    await choose('Recipients', 'Regulars');
+    expect(await app.findByText('42 recipients match this filter')).toBeInTheDocument();
     fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hi ${firstName}, greetings from ${businessName}' } });
     expect(await app.findByText('Hi Anna, greetings from Corner Bakery')).toBeInTheDocument();
+    expect(api.bodies['POST /contact-filter/count-matching-contacts']).toContainEqual({ businessId: BUSINESS.id, contactFilterId: 3, type: 'EMAIL' });
+    // The preview's contact comes with the count: the contact list is not downloaded for it.
+    expect(api.calls.filter((call) => call.startsWith('GET /contact/'))).toEqual([]);
+  });
+
+  it('edits one campaign, loaded by its id rather than with every campaign of the business', async () => {
+    const { api, app } = renderWizard('/campaigns/create-new-campaign?edit=7');
+    api.on('GET /campaign/get-campaign/7', [200, campaign(7, { name: 'Spring draft', type: 'SMS', contactFilterId: 3 })]);
+    expect(await app.findByText('Edit Spring draft')).toBeInTheDocument();
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    expect(app.getByLabelText('Campaign name')).toHaveValue('Spring draft');
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    expect(await app.findByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+    // Its own name is not 'taken'.
+    expect(api.bodies['POST /campaign/check-campaign-name']).toEqual([{ businessId: BUSINESS.id, name: 'Spring draft', exceptId: 7 }]);
+    expect(api.calls.filter((call) => call.startsWith('GET /campaign/get-campaigns'))).toEqual([]);
+  });
+
+  it.each([
+    ['the server does not find', 'GET /campaign/get-campaign/8', [404, { message: 'Campaign not found.' }] as const],
+    ['another business of the owner has', 'GET /campaign/get-campaign/8', [200, campaign(8, { businessId: 6 })] as const],
+  ])('refuses to edit a campaign %s', async (_case, route, reply) => {
+    const { api, app } = renderWizard('/campaigns/create-new-campaign?edit=8');
+    api.on(route, [...reply]);
+    expect(await app.findByText('This campaign cannot be edited: it does not exist in this business.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Save as draft', 'POST /campaign/create-new-campaign', 'Campaign Created!', 'A new campaign has been successfully created.'],
+    ['Launch', 'POST /campaign/launch-new-campaign', 'Campaign Started!', 'A new campaign has been successfully started.'],
+  ])('%s sends the campaign, then shows the spec toast with its description and goes to the list', async (button, route, title, description) => {
+    const { app, api } = renderWizard();
+    api.on(route, (body) => [201, { id: 9, status: 'CREATED', startTime: null, ...(body as object) }]);
+    fireEvent.click(await app.findByText('Email Campaign'));
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    fireEvent.change(app.getByLabelText('Campaign name'), { target: { value: 'Spring reviews' } });
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    await app.findByText('Send pacing');
+    await choose('Recipients', 'Regulars');
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hi ${firstName}' } });
+    fireEvent.click(app.getByRole('button', { name: button }));
+    if (button === 'Launch') {
+      // Launch first says what will happen (issue 12), then sends on the dialog's own Launch.
+      const dialog = await app.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).getByTestId('launch-question')).toHaveTextContent(/^Send to \d+ recipients? by email now\?$/));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Launch' }));
+    }
+    expect(await app.findByText(title)).toBeInTheDocument();
+    expect(app.getByText(description)).toBeInTheDocument();
+    expect(api.bodies[route]).toEqual([
+      expect.objectContaining({ name: 'Spring reviews', type: 'EMAIL', contactFilterId: 3, messageBody: 'Hi ${firstName}', businessId: BUSINESS.id }),
+    ]);
+    await waitFor(() => expect(app.location()).toBe('/campaigns'));
   });
 });

@@ -7,7 +7,7 @@ import {
   statusColor,
   statusLabel,
 } from '../../src/pages/contacts/contact-display';
-import type { Contact } from '../../src/domain/contacts';
+import type { Contact } from '#domain/contacts';
 
 describe('contact display rules', () => {
   it('shows gender as Male, Female or Not specified', () => {

@@ -1,28 +1,19 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
-import type { Contact } from '../../src/domain/contacts';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
+import type { Contact } from '#domain/contacts';
+import { useFakeTimers } from '../support/fake-timers';
 import { signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
+// Loaded ahead, so the lazily loaded screen renders on fake timers without waiting for real I/O.
+import '../../src/components/layout/AppLayout';
+import '../../src/pages/contacts/ContactsPage';
+import { BUSINESS, contact } from '../support/records';
 
-const BUSINESS = { id: 5, name: 'Corner Bakery' };
+const timers = useFakeTimers();
+const NO_CONTACTS = "You don't have any contacts assigned to your business yet. Please add or import new contacts.";
 
-function contact(id: number, firstName: string, overrides: Partial<Contact> = {}): Contact {
-  return {
-    id,
-    firstName,
-    lastName: `Last${id}`,
-    email: `${firstName.toLowerCase()}${id}@example.com`,
-    phoneNumber: `49151000000${id}`,
-    birthDate: '1990-04-12',
-    gender: 'FEMALE',
-    status: 'ACTIVE',
-    tags: '',
-    lastVisited: null,
-    businessId: BUSINESS.id,
-    ...overrides,
-  };
-}
+
 
 function renderContacts(contacts: Contact[]) {
   localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
@@ -32,6 +23,13 @@ function renderContacts(contacts: Contact[]) {
 }
 
 const rowTexts = () => [...document.querySelectorAll('.ant-table-row')].map((row) => row.textContent ?? '');
+
+/** Texts of the toasts shown (jsdom runs no CSS transitions, so a closed toast stays in its leave motion). */
+const shownToasts = () =>
+  [...document.querySelectorAll('.ant-notification-notice')].filter((notice) => !notice.closest('[class*="-leave"]')).map((notice) => notice.textContent);
+
+/** Picks a file in the import button's file input. */
+const chooseFile = (file: File) => fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [file] } });
 
 describe('contacts screen', () => {
   it('shows the empty-state text when the business has no contacts', async () => {
@@ -119,9 +117,8 @@ describe('contacts screen', () => {
     await waitFor(() => expect(app.getByTestId('selection-count')).toHaveTextContent('2 of 2 contacts'));
   });
 
-  it("validates the 'Create new contact' form with the spec messages and creates the contact", async () => {
+  it("validates the 'Create new contact' form with the spec messages", async () => {
     const { app, api } = renderContacts([]);
-    api.on('POST /contact/create-new-contact', (body) => [201, { id: 10, ...(body as object) }]);
     fireEvent.click(await app.findByRole('button', { name: /Add new contact/ }));
     const dialog = await app.findByRole('dialog');
     expect(within(dialog).getByText('Create new contact')).toBeInTheDocument();
@@ -141,5 +138,189 @@ describe('contacts screen', () => {
     expect(await within(dialog).findByText('First name must not exceed 15 characters')).toBeInTheDocument();
     type('Phone number', '12ab');
     expect(await within(dialog).findByText('Phone number must be in correct format.')).toBeInTheDocument();
+    expect(api.calls).not.toContain('POST /contact/create-new-contact');
+  });
+
+  it('creates the contact from a valid form, shows the spec toast and reloads the list', async () => {
+    const { app, api } = renderContacts([]);
+    const created = contact(10, 'Zoe', { lastName: 'Adams', email: 'zoe@example.com', phoneNumber: '4917612345678', tags: 'vip' });
+    api.on('POST /contact/create-new-contact', () => {
+      api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [created]]);
+      return [201, created];
+    });
+    fireEvent.click(await app.findByRole('button', { name: /Add new contact/ }));
+    const dialog = await app.findByRole('dialog');
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('First name', 'Zoe');
+    type('Last name', 'Adams');
+    type('Email', 'zoe@example.com');
+    type('Phone number', '4917612345678');
+    fireEvent.click(within(dialog).getByPlaceholderText('Pick a date'));
+    fireEvent.click((await app.findAllByText('15')).find((cell) => cell.closest('.ant-picker-cell-in-view'))!);
+    fireEvent.mouseDown(within(dialog).getByLabelText('Gender').closest('.ant-select')!.querySelector('.ant-select-selector')!);
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-select-item-option')].find((option) => option.textContent === 'Female')!));
+    fireEvent.change(within(dialog).getByLabelText('Tags'), { target: { value: 'vip' } });
+    fireEvent.keyDown(within(dialog).getByLabelText('Tags'), { key: 'Enter' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create contact' }));
+
+    expect(await app.findByText('Contact Created')).toBeInTheDocument();
+    expect(app.getByText('The new contact has been successfully created.')).toBeInTheDocument();
+    const [body] = api.bodies['POST /contact/create-new-contact'] as Array<Record<string, unknown>>;
+    expect(body).toEqual({
+      firstName: 'Zoe',
+      lastName: 'Adams',
+      email: 'zoe@example.com',
+      phoneNumber: '4917612345678',
+      birthDate: expect.stringMatching(/^\d{4}-\d{2}-15$/),
+      gender: 'FEMALE',
+      tags: 'vip',
+      businessId: BUSINESS.id,
+    });
+    expect(await app.findByText('Zoe')).toBeInTheDocument();
+  });
+
+  it("imports a file: sends its content, then shows 'Import Successful' with its description and reloads", async () => {
+    const { app, api } = renderContacts([]);
+    api.on('POST /contact/import-contacts', () => {
+      api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [contact(1, 'Anna')]]);
+      return [200, { created: 1, updated: 0, rejected: [], rejectedCount: 0 }];
+    });
+    await app.findByText(NO_CONTACTS);
+    const csv = 'First name,Last name,Email\nAnna,Last1,anna1@example.com';
+    chooseFile(new File([csv], 'guests.csv', { type: 'text/csv' }));
+    expect(await app.findByText('Import Successful')).toBeInTheDocument();
+    expect(app.getByText('All contacts were imported successfully.')).toBeInTheDocument();
+    expect(api.bodies['POST /contact/import-contacts']).toEqual([{ businessId: BUSINESS.id, file: Buffer.from(csv).toString('base64') }]);
+    expect(await app.findByText('Anna')).toBeInTheDocument();
+  });
+
+  it('shows the rejected rows of an import and downloads them as CSV', async () => {
+    const { app, api } = renderContacts([]);
+    api.on('POST /contact/import-contacts', [
+      200,
+      {
+        created: 1,
+        updated: 0,
+        rejected: [
+          { row: 3, reasons: ['Invalid email address'] },
+          { row: 5, reasons: ['Phone number must be in correct format.', 'Gender must be one of: Male, Female, Not specified'] },
+        ],
+        rejectedCount: 2,
+      },
+    ]);
+    await app.findByText(NO_CONTACTS);
+    chooseFile(new File(['anything'], 'guests.xlsx'));
+    const dialog = await app.findByRole('dialog');
+    expect(within(dialog).getByText('1 created, 0 updated, 2 rejected')).toBeInTheDocument();
+    expect(within(dialog).getByText('Invalid email address')).toBeInTheDocument();
+
+    const blobs: Blob[] = [];
+    const downloads: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:rejected-rows');
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: /Download rejected rows \(CSV\)/ }));
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      click.mockRestore();
+    }
+    expect(downloads).toEqual(['guests-rejected-rows.csv blob:rejected-rows']);
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    // A byte-order mark first, so that Excel reads the file as UTF-8.
+    expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await blobs[0]!.text()).toBe(
+      'Row,Reasons\r\n3,Invalid email address\r\n5,"Phone number must be in correct format.; Gender must be one of: Male, Female, Not specified"',
+    );
+  });
+
+  it('shows the shared error toast, in words, when a delete fails, and keeps the selection', async () => {
+    const { app, api } = renderContacts([contact(1, 'Anna')]);
+    api.on('DELETE /contact/delete-contacts', [500, { message: 'Something went wrong on our side. Please try again.' }]);
+    await app.findByText('Anna');
+    fireEvent.click(app.getByText('Anna').closest('.ant-table-row')!.querySelector('input[type="checkbox"]')!);
+    fireEvent.click(app.getByRole('button', { name: /Delete/ }));
+    fireEvent.click(within(await app.findByRole('dialog')).getByRole('button', { name: 'Confirm Delete' }));
+    await waitFor(() => expect(shownToasts()).toEqual(['Could not delete the contactSomething went wrong on our side. Please try again.']));
+    expect(app.getByTestId('selection-count')).toHaveTextContent('1 selected');
+    expect(app.getByText('Anna')).toBeInTheDocument();
+  });
+
+  it('shows one toast at a time, each for 5 seconds', async () => {
+    timers.start();
+    const { app, api } = renderContacts([contact(1, 'Anna'), contact(2, 'Ben')]);
+    api.on('PATCH /contact/check-in-contacts', [200, { checkedIn: 1 }]);
+    api.on('DELETE /contact/delete-contacts', [200, { deleted: 1 }]);
+    await app.findByText('Anna');
+    const confirm = async (button: RegExp, confirmation: string, name: string) => {
+      fireEvent.click(app.getByText(name).closest('.ant-table-row')!.querySelector('input[type="checkbox"]')!);
+      fireEvent.click(app.getByRole('button', { name: button }));
+      // The previous dialog may still be in its closing motion: take the button by its own name.
+      fireEvent.click(await app.findByRole('button', { name: confirmation }));
+    };
+
+    await confirm(/Check in/, 'Confirm Check-In', 'Ben');
+    await waitFor(() => expect(shownToasts()).toEqual(['Contacts Checked InThe selected contacts have been successfully checked in.']));
+    await timers.advance(3000);
+    await confirm(/Delete/, 'Confirm Delete', 'Anna');
+    await waitFor(() => expect(shownToasts()).toEqual(['Contacts DeletedThe selected contacts have been successfully deleted.']));
+    // Seen within 50 ms of opening (the waits move time in 50 ms steps): shown until 5 s after.
+    await timers.advance(4900);
+    expect(shownToasts()).toHaveLength(1);
+    await timers.advance(100);
+    expect(shownToasts()).toEqual([]);
+  });
+
+  it('shows the contacts of the business selected since, never those of the one before', async () => {
+    const other = { id: 6, name: 'Flower Shop' };
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
+    const api = signedInApi([BUSINESS, other]);
+    api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [contact(1, 'Anna')]]);
+    let answerOther = () => {};
+    api.on(`GET /contact/get-contacts/${other.id}`, () => new Promise((resolve) => (answerOther = () => resolve([200, [contact(2, 'Ben', { businessId: other.id })]]))));
+    const app = renderApp('/contacts');
+    await app.findByText('Anna');
+    const sidebar = app.getByTestId('sidebar');
+    fireEvent.click(within(sidebar).getByText('Dashboard'));
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+
+    // Another tab selects the other business; then back to the contacts.
+    act(() => {
+      localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(other));
+      window.dispatchEvent(new StorageEvent('storage', { key: SELECTED_BUSINESS_STORAGE_KEY }));
+    });
+    fireEvent.click(within(sidebar).getByText('Contacts'));
+    expect(await app.findByTestId('contacts-loading')).toBeInTheDocument();
+    expect(app.queryByText('Anna')).not.toBeInTheDocument();
+    answerOther();
+    expect(await app.findByText('Ben')).toBeInTheDocument();
+    expect(app.queryByText('Anna')).not.toBeInTheDocument();
+  });
+
+  it('imports a file and lists the rejected rows, then shows the contacts it created', async () => {
+    const { app, api } = renderContacts([]);
+    api.on('POST /contact/import-contacts', [200, { created: 1, updated: 0, rejected: [{ row: 3, reasons: ['Email is required'] }], rejectedCount: 1 }]);
+    await app.findByText("You don't have any contacts assigned to your business yet. Please add or import new contacts.");
+    api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [contact(1, 'Anna')]]);
+    const csv = 'First name,Last name\nAnna,Last1\nBen,';
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [new File([csv], 'regulars.csv', { type: 'text/csv' })] } });
+    const dialog = await app.findByRole('dialog');
+    expect(within(dialog).getByText('Import finished with rejected rows')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 created, 0 updated, 1 rejected');
+    expect(dialog).toHaveTextContent('Email is required');
+    expect(api.bodies['POST /contact/import-contacts']).toEqual([{ businessId: BUSINESS.id, file: btoa(csv) }]);
+    expect(await app.findByText('Anna')).toBeInTheDocument();
+  });
+
+  it('says an import that failed imported nothing, in words', async () => {
+    const { app, api } = renderContacts([]);
+    api.on('POST /contact/import-contacts', [400, { message: 'The file has no header row.' }]);
+    await app.findByText("You don't have any contacts assigned to your business yet. Please add or import new contacts.");
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [new File(['x'], 'empty.csv', { type: 'text/csv' })] } });
+    expect(await app.findByText('Import failed')).toBeInTheDocument();
+    expect(app.getByText('The file has no header row. Nothing was imported.')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,16 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
+import { useFakeTimers } from '../support/fake-timers';
 import { signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 import { setViewportWidth } from '../support/jsdom-setup';
+// Loaded ahead, so the lazily loaded screens render on fake timers without waiting for real I/O.
+import '../../src/components/layout/AppLayout';
+import '../../src/pages/dashboard/DashboardPage';
+import '../../src/pages/reputation/ReputationPage';
+
+const timers = useFakeTimers();
 
 const menuItem = (container: HTMLElement, label: string) =>
   within(container).getByText(label, { selector: '.ant-menu-title-content' }).closest('li')!;
@@ -58,6 +65,20 @@ describe('dashboard and navigation', () => {
     expect(app.getByRole('button', { name: /Sign out/ })).toBeInTheDocument();
   });
 
+  it("logs 'Unable to fetch user info' and carries on when the current user cannot be fetched", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      signedInApi([]).on('GET /user/get-current-user', [500, { message: 'Something went wrong on our side.' }]);
+      const app = renderApp('/dashboard');
+      expect(await app.findByText('Welcome to Starboost!')).toBeInTheDocument();
+      await waitFor(() => expect(errors).toHaveBeenCalledWith('Unable to fetch user info'));
+      expect(app.getByTestId('sidebar')).toBeInTheDocument();
+      expect(app.location()).toBe('/dashboard');
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('below 768 px: no sidebar, a menu toggle opens the top menu, and Log out is in the user menu', async () => {
     setViewportWidth(375);
     try {
@@ -73,5 +94,32 @@ describe('dashboard and navigation', () => {
     } finally {
       setViewportWidth(1280);
     }
+  });
+
+  it("switching business: saves it, shows 'Retrieving business data...' for 2 s, goes to / and toasts", async () => {
+    timers.start();
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify({ id: 3, name: 'Corner Bakery' }));
+    signedInApi([
+      { id: 3, name: 'Corner Bakery' },
+      { id: 4, name: 'Flower Shop' },
+    ]);
+    const app = renderApp('/reputation');
+    expect(await app.findByRole('heading', { name: 'Reputation' })).toBeInTheDocument();
+    fireEvent.click(app.getByTestId('business-switcher'));
+    fireEvent.click(await waitFor(() => [...document.querySelectorAll('.ant-dropdown-menu-item')].find((item) => item.textContent === 'Flower Shop')!));
+
+    expect(JSON.parse(localStorage.getItem(SELECTED_BUSINESS_STORAGE_KEY)!)).toEqual({ id: 4, name: 'Flower Shop' });
+    expect(app.getByText('Retrieving business data...')).toBeInTheDocument();
+    await timers.advance(1999);
+    expect(app.getByText('Retrieving business data...')).toBeInTheDocument();
+    expect(app.location()).toBe('/reputation');
+    expect(app.queryByText('Business Changed!')).not.toBeInTheDocument();
+    await timers.advance(1);
+    expect(app.queryByText('Retrieving business data...')).not.toBeInTheDocument();
+    expect(await app.findByText('Business Changed!')).toBeInTheDocument();
+    expect(app.getByText('You are now operating under Flower Shop.')).toBeInTheDocument();
+    // '/' sends a signed-in user on to the dashboard.
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+    expect(app.getByTestId('business-switcher')).toHaveTextContent('Flower Shop');
   });
 });

@@ -15,6 +15,7 @@ import {
   defaultSubject,
   displayStatus,
   displayStatusColor,
+  DISPLAY_STATUS_COLORS,
   displayStatusLabel,
   fieldErrors,
   INTERVAL_OPTIONS,
@@ -28,7 +29,7 @@ import {
   unknownTemplateVariables,
   updateCampaignSchema,
   type TemplateContext,
-} from '../../src/domain';
+} from '#domain';
 
 /** Spec section 4's action table, written out independently of the implementation. */
 const SPEC_TABLE: Record<string, string[]> = {
@@ -69,7 +70,7 @@ describe('campaign statuses and types (spec sections 3 and 4)', () => {
     ['PAUSED', 'Paused', 'yellow'],
     ['FAILED', 'Failed', 'red'],
     ['COMPLETED', 'Completed', 'green'],
-    ['CANCELED', 'Canceled', 'red'],
+    ['CANCELED', 'Canceled', 'default'],
   ])('%s is labelled %s in %s', (status, label, color) => {
     expect(displayStatusLabel(status)).toBe(label);
     expect(displayStatusColor(status)).toBe(color);
@@ -82,11 +83,15 @@ describe('campaign statuses and types (spec sections 3 and 4)', () => {
     expect(displayStatusColor('ARCHIVED')).toBe('default');
   });
 
-  it('offers the overview status filter with In progress for running campaigns', () => {
+  it('gives every status its own badge colour', () => {
+    expect(new Set(Object.values(DISPLAY_STATUS_COLORS)).size).toBe(Object.keys(DISPLAY_STATUS_COLORS).length);
+  });
+
+  it('offers the overview status filter with the words of the badges', () => {
     expect(CAMPAIGN_STATUS_FILTERS.map((option) => option.label)).toEqual([
       'Created',
       'Scheduled',
-      'In progress',
+      'Running',
       'Paused',
       'Failed',
       'Completed',
@@ -155,6 +160,20 @@ describe('the setup form and campaign payloads (spec section 5)', () => {
       ...sms,
       subject: null,
       startTime: null,
+      followUp: null,
+    });
+  });
+
+  it('takes one reminder for review requests: 1 to 30 days, a message, an email subject or the first one', () => {
+    const reviewRequest = { ...email, messageBody: 'Review us: ${reviewLink}' };
+    const followUp = { afterDays: 3, messageBody: 'A reminder: ${reviewLink}', subject: '  ' };
+    expect(campaignSetupSchema.parse({ ...reviewRequest, followUp }).followUp).toEqual({ afterDays: 3, messageBody: 'A reminder: ${reviewLink}', subject: null });
+    expect(campaignSetupSchema.parse({ ...reviewRequest, followUp: { ...followUp, subject: ' Still? ' } }).followUp?.subject).toBe('Still?');
+    expect(errorsOf(campaignSetupSchema, { ...reviewRequest, followUp: { ...followUp, afterDays: 31 } })).toEqual({
+      'followUp.afterDays': 'Remind after a whole number of days from 1 to 30',
+    });
+    expect(errorsOf(campaignSetupSchema, { ...email, messageBody: 'Hello', followUp })).toEqual({
+      'followUp.messageBody': 'A reminder is for review requests: use ${reviewLink} in the message.',
     });
   });
 
@@ -224,7 +243,8 @@ describe('the setup form and campaign payloads (spec section 5)', () => {
   it('takes a scheduled start in any time zone and answers it in UTC', () => {
     const start = new Date(Date.now() + 86_400_000);
     start.setUTCSeconds(0, 0);
-    const withOffset = `${start.toISOString().slice(0, 16).replace(/T(\d\d)/, (_, hour) => `T${String((Number(hour) + 2) % 24).padStart(2, '0')}`)}+02:00`;
+    // The same instant written as a UTC+2 wall-clock time (the date moves with the hour near midnight).
+    const withOffset = `${new Date(start.getTime() + 2 * 3_600_000).toISOString().slice(0, 16)}+02:00`;
     const parsed = campaignSetupSchema.parse({ ...sms, startTime: withOffset });
     expect(Date.parse(parsed.startTime!)).toBe(Date.parse(withOffset));
     expect(parsed.startTime).toMatch(/Z$/);

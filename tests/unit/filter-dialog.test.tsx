@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../src/App';
 import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
+import { clickSelectOption } from '../support/antd-select';
 import { signedInApi } from '../support/fixture-api';
 
 function renderDialog() {
@@ -18,20 +19,20 @@ function renderDialog() {
   return { api, onCreated, dialog: () => screen.getByRole('dialog') };
 }
 
-async function choose(container: HTMLElement, label: string, option: string) {
-  const select = within(container).getByRole('combobox', { name: label }).closest('.ant-select')!;
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
-  const match = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
-      (item) => item.textContent === option,
-    );
-    expect(found).toBeTruthy();
-    return found!;
-  });
-  fireEvent.click(match);
-}
+const choose = (container: HTMLElement, label: string, option: string) =>
+  clickSelectOption(within(container).getByRole('combobox', { name: label }).closest('.ant-select')!, option);
 
 const conditions = () => screen.getAllByTestId('filter-condition');
+
+/** Fills in the filter "VIP" of one condition (tags contain "vip") and submits it. */
+async function submitVipFilter(dialog: () => HTMLElement) {
+  fireEvent.change(within(dialog()).getByLabelText('Filter name'), { target: { value: 'VIP' } });
+  const first = conditions()[0]!;
+  await choose(first, 'Attribute', 'Tags');
+  await choose(first, 'Operator', 'Contains');
+  fireEvent.change(within(first).getByPlaceholderText('Value'), { target: { value: 'vip' } });
+  fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+}
 
 describe('filter dialog', () => {
   it('shows the spec messages for an empty filter', async () => {
@@ -67,12 +68,7 @@ describe('filter dialog', () => {
   it('creates the filter with the spec payload and reports it', async () => {
     const { api, onCreated, dialog } = renderDialog();
     api.on('POST /contact-filter/create-contact-filter-with-items', (body) => [201, { id: 9, name: 'VIP', businessId: 5, items: (body as { contactFilterItems: unknown[] }).contactFilterItems }]);
-    fireEvent.change(within(dialog()).getByLabelText('Filter name'), { target: { value: 'VIP' } });
-    const first = conditions()[0]!;
-    await choose(first, 'Attribute', 'Tags');
-    await choose(first, 'Operator', 'Contains');
-    fireEvent.change(within(first).getByPlaceholderText('Value'), { target: { value: 'vip' } });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+    await submitVipFilter(dialog);
     expect(await screen.findByText('Contact Filter Created')).toBeInTheDocument();
     expect(api.bodies['POST /contact-filter/create-contact-filter-with-items']).toEqual([
       { contactFilter: { name: 'VIP', businessId: 5 }, contactFilterItems: [{ attribute: 'tags', operator: 'CONTAINS', value: 'vip' }] },
@@ -83,12 +79,7 @@ describe('filter dialog', () => {
   it('shows a name the business already uses under the name field', async () => {
     const { api, dialog } = renderDialog();
     api.on('POST /contact-filter/create-contact-filter-with-items', [409, { message: 'A filter with this name already exists.' }]);
-    fireEvent.change(within(dialog()).getByLabelText('Filter name'), { target: { value: 'VIP' } });
-    const first = conditions()[0]!;
-    await choose(first, 'Attribute', 'Tags');
-    await choose(first, 'Operator', 'Contains');
-    fireEvent.change(within(first).getByPlaceholderText('Value'), { target: { value: 'vip' } });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Create filter' }));
+    await submitVipFilter(dialog);
     const nameItem = within(dialog()).getByLabelText('Filter name').closest('.ant-form-item')! as HTMLElement;
     expect(await within(nameItem).findByText('A filter with this name already exists.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SELECTED_BUSINESS_STORAGE_KEY } from '../../src/domain';
+import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
 import { signedInApi, signedOutApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 
@@ -10,6 +10,48 @@ describe('route guards and redirects', () => {
     const app = renderApp('/dashboard');
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(api.calls).toContain('POST /auth/refresh-token');
+  });
+
+  it.each([
+    ['a server error', [500, { message: 'Something went wrong on our side.' }] as const],
+    ['no answer', [0] as const],
+  ])('treats %s from the session check as signed out, without trying a refresh', async (_what, reply) => {
+    const api = signedOutApi();
+    api.on('POST /auth/authorize', [...reply]);
+    api.on('POST /auth/refresh-token', [200, { success: true }]);
+    const app = renderApp('/dashboard');
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    // Each guard on the way (/dashboard, /, /login) checks the session; none tries a refresh.
+    expect(api.calls).toContain('POST /auth/authorize');
+    expect(api.calls).not.toContain('POST /auth/refresh-token');
+  });
+
+  it('renews the session once for several calls refused with 401 at the same time, then repeats each of them', async () => {
+    const api = signedInApi([{ id: 3, name: 'Corner Bakery' }]);
+    let refreshed = false;
+    let refusals = 0;
+    let bothRefused!: () => void;
+    const secondRefusal = new Promise<void>((resolve) => (bothRefused = resolve));
+    const untilRefreshed = (reply: [number, unknown]) => (): [number, unknown] => {
+      if (refreshed) return reply;
+      if (++refusals === 2) bothRefused();
+      return [401, { message: 'Your session has expired. Please sign in again.' }];
+    };
+    api.on('GET /user/get-current-user', untilRefreshed([200, { firstName: 'Ada', lastName: 'Lovelace' }]));
+    api.on('GET /business/get-current-users-businesses', untilRefreshed([200, [{ id: 3, name: 'Corner Bakery' }]]));
+    // The refresh answers only once both calls were refused: the second one must wait for it, not start another.
+    api.on('POST /auth/refresh-token', async () => {
+      await secondRefusal;
+      refreshed = true;
+      return [200, { success: true }];
+    });
+    const app = renderApp('/dashboard');
+    expect(await app.findByText('Ada Lovelace')).toBeInTheDocument();
+    await waitFor(() => expect(app.getByTestId('business-switcher')).toHaveTextContent('Corner Bakery'));
+    expect(api.calls.filter((call) => call === 'POST /auth/refresh-token')).toHaveLength(1);
+    expect(api.calls.filter((call) => call === 'GET /user/get-current-user')).toHaveLength(2);
+    expect(api.calls.filter((call) => call === 'GET /business/get-current-users-businesses')).toHaveLength(2);
+    expect(app.location()).toBe('/dashboard');
   });
 
   it('shows the spinner while the session check runs', async () => {

@@ -1,21 +1,29 @@
 import { Flex, Input, Tag, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
-import { limits } from '../../domain/messages';
+import { limits } from '#domain/messages';
 
 type Props = { value?: string[]; onChange?: (tags: string[]) => void; id?: string };
 
-/** Enter adds the trimmed tag (duplicates ignored), Backspace on an empty input removes the last. */
+/**
+ * Enter adds the trimmed tag (duplicates ignored), Backspace on an empty input removes the last.
+ * A tag typed but not confirmed is added when the input loses focus, as it does when the form is
+ * submitted: it is never dropped silently.
+ */
 export function TagsInput({ value = [], onChange, id }: Props) {
   const [draft, setDraft] = useState('');
   const full = value.length >= limits.tagsMax;
+
+  const addDraft = () => {
+    const tag = draft.trim();
+    if (tag && !full && !value.includes(tag)) onChange?.([...value, tag]);
+    setDraft('');
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       // Enter must not submit the surrounding form.
       event.preventDefault();
-      const tag = draft.trim();
-      if (tag && !full && !value.includes(tag)) onChange?.([...value, tag]);
-      setDraft('');
+      addDraft();
     } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
       onChange?.(value.slice(0, -1));
     }
@@ -39,6 +47,7 @@ export function TagsInput({ value = [], onChange, id }: Props) {
         placeholder={full ? 'Tag limit reached' : 'Type a tag and press Enter'}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
+        onBlur={addDraft}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {value.length} of {limits.tagsMax} tags used

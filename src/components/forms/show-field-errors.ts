@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import type { FieldErrors } from '../../domain/rules';
+import type { FieldErrors } from '#domain/rules';
 
 /**
  * Puts `{ field: message }` errors (the API's `errors`, or the shared rules' `fieldErrors`) under

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import type { ObjectSchema, Schema } from '../../domain/rules';
+import type { ObjectSchema, Schema } from '#domain/rules';
 
 /**
  * An antd form rule backed by a field of a shared schema, so the browser shows exactly the

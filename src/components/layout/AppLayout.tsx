@@ -4,9 +4,10 @@ import { Button, Drawer, Flex, Grid, Layout, theme } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenSpinner } from '../FullScreenSpinner';
-import { useBusinessSwitch } from '../useBusinessSwitch';
+import { useSelectFirstBusiness } from '../../business/useBusinesses';
+import { useBusinessSwitch } from '../../business/useBusinessSwitch';
 import { Brand } from './Brand';
-import { BusinessSwitcher } from './BusinessSwitcher';
+import { BusinessSwitcher } from '../../business/BusinessSwitcher';
 import { NavigationMenu } from './NavigationMenu';
 import { UserMenu } from './UserMenu';
 
@@ -21,6 +22,7 @@ export function AppLayout() {
   const { switching } = useBusinessSwitch();
   const { mutate: logout } = useLogout();
   const { token } = theme.useToken();
+  useSelectFirstBusiness();
 
   if (switching) return <FullScreenSpinner tip="Retrieving business data..." />;
 

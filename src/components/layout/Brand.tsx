@@ -1,6 +1,6 @@
 import { RiseOutlined } from '@ant-design/icons';
 import { Flex, theme } from 'antd';
-import { PRODUCT_NAME } from '../../domain/messages';
+import { PRODUCT_NAME } from '#domain/messages';
 
 // Plain elements rather than Typography: this sits on the sign-in page, whose bundle is budgeted.
 export function Brand() {

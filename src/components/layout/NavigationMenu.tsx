@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelectedBusiness } from '../../providers/selected-business';
+import { useSelectedBusiness } from '../../business/selected-business';
 import { navigationResources } from '../../resources';
 import { MENU_ICONS } from './menu-icons';
 

@@ -1,9 +1,9 @@
 import { MailOutlined, MessageOutlined, MoreOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Flex, Progress, Tag, Typography, theme, type MenuProps } from 'antd';
-import { memo } from 'react';
+import { Button, Card, Dropdown, Flex, Progress, Tag, Typography, type MenuProps } from 'antd';
+import { memo, useRef } from 'react';
 import { Link } from 'react-router';
-import { CAMPAIGN_ACTION_NAMES, CAMPAIGN_TYPE_LABELS, isActionAllowed, type Campaign, type CampaignAction } from '../../domain/campaigns';
-import { BRAND_COLOR } from '../../theme';
+import { type Campaign } from '#domain/campaign-schemas';
+import { CAMPAIGN_ACTION_NAMES, CAMPAIGN_TYPE_LABELS, isActionAllowed, type CampaignAction } from '#domain/campaign-status';
 import { badgeColor, scheduleLine, statusBadge } from './campaign-view';
 
 const ACTION_LABELS: Record<CampaignAction, string> = {
@@ -15,13 +15,20 @@ const ACTION_LABELS: Record<CampaignAction, string> = {
   delete: 'Delete',
 };
 
-type Props = { campaign: Campaign; onAction(campaign: Campaign, action: CampaignAction): void };
+type Props = { campaign: Campaign; onAction(campaign: Campaign, action: CampaignAction, opener: HTMLElement | null): void };
+
+/** '12 sent, 1 failed, 6 in the outbox (not delivered), of 19 recipients': the outbox only when used. */
+export function progressLine({ recipients, sent, failed, outbox }: Campaign['counts']) {
+  const parts = [`${sent} sent`, `${failed} failed`, ...(outbox > 0 ? [`${outbox} in the outbox (not delivered)`] : [])];
+  return `${parts.join(', ')}, of ${recipients} recipients`;
+}
 
 /** One campaign: name, schedule, type and status badges, recipients filter, progress and its actions. */
 export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: Props) {
-  const { token } = theme.useToken();
   const badge = statusBadge(campaign);
-  const { recipients, sent, failed } = campaign.counts;
+  const { recipients, sent, failed, outbox } = campaign.counts;
+  // Focus goes back to this card's menu button once the action's dialog has closed.
+  const actionsButton = useRef<HTMLButtonElement>(null);
   const items: MenuProps['items'] = CAMPAIGN_ACTION_NAMES.map((action) => ({
     key: action,
     label: ACTION_LABELS[action],
@@ -39,16 +46,23 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
           <Typography.Text type="secondary">{scheduleLine(campaign)}</Typography.Text>
           <Flex gap={6} wrap>
             <Tag icon={campaign.type === 'EMAIL' ? <MailOutlined /> : <MessageOutlined />}>{CAMPAIGN_TYPE_LABELS[campaign.type]}</Tag>
-            <Tag color={badgeColor(badge.status, { primary: token.colorPrimary, brand: BRAND_COLOR })} data-testid="status-badge">
+            <Tag color={badgeColor(badge.status)} data-testid="status-badge">
               {badge.label}
             </Tag>
           </Flex>
           <Typography.Text type="secondary">Recipients: {campaign.contactFilterName}</Typography.Text>
+          {campaign.followUp && (
+            <Typography.Text type="secondary">
+              Reminder after {campaign.followUp.afterDays} {campaign.followUp.afterDays === 1 ? 'day' : 'days'} to those who have not opened the review page
+            </Typography.Text>
+          )}
           {campaign.failureReason && <Typography.Text type="danger">{campaign.failureReason}</Typography.Text>}
+          {campaign.waitingFor && <Typography.Text type="warning">{campaign.waitingFor}</Typography.Text>}
         </Flex>
         <Flex vertical align="end" gap={8}>
-          <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onAction(campaign, key as CampaignAction) }}>
-            <Button icon={<MoreOutlined />} aria-label="Campaign actions">
+          {/* autoFocus: opened from the keyboard, the arrow keys move through the actions. */}
+          <Dropdown autoFocus trigger={['click']} menu={{ items, onClick: ({ key }) => onAction(campaign, key as CampaignAction, actionsButton.current) }}>
+            <Button ref={actionsButton} icon={<MoreOutlined />} aria-label={`Campaign actions for ${campaign.name}`}>
               Campaign actions
             </Button>
           </Dropdown>
@@ -57,14 +71,16 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
       </Flex>
       {recipients > 0 && (
         <Flex vertical style={{ marginTop: 8 }}>
+          {/* Done = sent, failed or stored in the outbox; only sent ones count as success (green). */}
           <Progress
-            percent={Math.round(((sent + failed) / recipients) * 100)}
+            percent={Math.round(((sent + failed + outbox) / recipients) * 100)}
             success={{ percent: Math.round((sent / recipients) * 100) }}
             size="small"
             status={campaign.status === 'IN_PROGRESS' ? 'active' : 'normal'}
+            aria-label={`Progress of ${campaign.name}`}
           />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {sent} sent, {failed} failed, of {recipients} recipients
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="campaign-progress">
+            {progressLine(campaign.counts)}
           </Typography.Text>
         </Flex>
       )}

@@ -1,11 +1,10 @@
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Flex, Input, Row, Select, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Input, Row, Select, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES } from '../../domain/campaigns';
+import { CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES } from '#domain/campaign-status';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadError, LoadingState } from '../../components/ListStates';
-import { useSelectedBusiness } from '../../providers/selected-business';
 import { CampaignCard } from './CampaignCard';
 import { campaignSummary, matchesFilters, NO_FILTERS, type CampaignFilters } from './campaign-view';
 import { useCampaignAction } from './useCampaignAction';
@@ -18,8 +17,7 @@ const typeOptions = [
 const statusOptions = [{ value: 'ALL', label: 'All statuses' }, ...CAMPAIGN_STATUS_FILTERS];
 
 export default function CampaignsPage() {
-  const business = useSelectedBusiness()!;
-  const overview = useCampaignsOverview(business.id);
+  const overview = useCampaignsOverview();
   const actions = useCampaignAction(() => void overview.refetch());
   const [filters, setFilters] = useState<CampaignFilters>(NO_FILTERS);
   const shown = useMemo(() => overview.campaigns.filter((campaign) => matchesFilters(campaign, filters)), [overview.campaigns, filters]);
@@ -30,6 +28,7 @@ export default function CampaignsPage() {
     : overview.lastSynced
       ? `Synced at ${overview.lastSynced.toLocaleTimeString()}`
       : 'Not synced yet';
+
 
   return (
     <Flex vertical gap={16}>
@@ -42,11 +41,9 @@ export default function CampaignsPage() {
             <SyncOutlined spin={overview.syncing} /> {syncText}
           </Typography.Text>
         </Flex>
-        <Link to="/campaigns/create-new-campaign">
-          <Button type="primary" icon={<PlusOutlined />}>
-            Create new campaign
-          </Button>
-        </Link>
+        <LinkButton to="/campaigns/create-new-campaign" type="primary" icon={<PlusOutlined />}>
+          Create new campaign
+        </LinkButton>
       </Flex>
 
       <Row gutter={[16, 16]}>
@@ -112,8 +109,15 @@ export default function CampaignsPage() {
         confirming={actions.confirming}
         onConfirm={actions.confirm}
         onCancel={actions.cancel}
+        returnFocusTo={actions.returnFocusTo}
       >
-        {actions.confirmationText}
+        <Flex vertical gap={8}>
+          <span>{actions.confirmationText}</span>
+          {/* Which card it acts on, for owners with several similar ones. */}
+          <Typography.Text strong data-testid="confirm-campaign-name">
+            Campaign: {actions.pending?.campaign.name}
+          </Typography.Text>
+        </Flex>
       </ConfirmDialog>
     </Flex>
   );

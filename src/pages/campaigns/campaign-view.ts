@@ -1,11 +1,16 @@
 import dayjs from 'dayjs';
-import { displayStatus, displayStatusColor, displayStatusLabel, type Campaign, type DisplayStatus } from '../../domain/campaigns';
+import { type Campaign } from '#domain/campaign-schemas';
+import { BRAND_COLOR } from '../../theme';
+import { displayStatus, displayStatusColor, displayStatusLabel, type DisplayStatus } from '#domain/campaign-status';
 
-/** antd Tag colours for the domain's badge colours ('primary' and 'brand' are theme colours). */
-export function badgeColor(status: string, theme: { primary: string; brand: string }): string {
+/**
+ * antd Tag colours for the domain's badge colours. The theme's primary colour is the brand colour,
+ * so 'primary' (Created) is its light tag ('blue') and 'brand' (Running) the solid one: no two alike.
+ */
+export function badgeColor(status: string): string {
   const color = displayStatusColor(status);
-  if (color === 'primary') return theme.primary;
-  if (color === 'brand') return theme.brand;
+  if (color === 'primary') return 'blue';
+  if (color === 'brand') return BRAND_COLOR;
   return color === 'yellow' ? 'gold' : color;
 }
 
@@ -14,7 +19,7 @@ export const statusBadge = (campaign: Pick<Campaign, 'status' | 'startTime'>) =>
   return { status, label: displayStatusLabel(status) };
 };
 
-const longDateTime = (iso: string) => dayjs(iso).format('dddd, D MMMM YYYY [at] HH:mm');
+export const longDateTime = (iso: string) => dayjs(iso).format('dddd, D MMMM YYYY [at] HH:mm');
 
 /**
  * 'Scheduled for: {long date/time}' or 'Scheduled date is not set'; once a campaign has started,
@@ -24,6 +29,12 @@ export const scheduleLine = (campaign: Pick<Campaign, 'startTime' | 'status'>) =
   if (!campaign.startTime) return 'Scheduled date is not set';
   return campaign.status === 'CREATED' ? `Scheduled for: ${longDateTime(campaign.startTime)}` : `Started: ${longDateTime(campaign.startTime)}`;
 };
+
+const CHANNEL_WORDS: Record<Campaign['type'], string> = { EMAIL: 'email', SMS: 'text message' };
+
+/** What Launch and Schedule ask first: 'Send to 19 recipients by email now?' */
+export const launchQuestion = (recipients: number, type: Campaign['type'], startTime: string | null) =>
+  `Send to ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'} by ${CHANNEL_WORDS[type]} ${startTime ? `on ${longDateTime(startTime)}` : 'now'}?`;
 
 export type CampaignFilters = { type: 'ALL' | Campaign['type']; status: 'ALL' | DisplayStatus; name: string };
 export const NO_FILTERS: CampaignFilters = { type: 'ALL', status: 'ALL', name: '' };

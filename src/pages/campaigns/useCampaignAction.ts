@@ -1,8 +1,10 @@
-import { useCustomMutation, useDelete } from '@refinedev/core';
-import { useState } from 'react';
+import { useDelete } from '@refinedev/core';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { actionConfirmationMessage, type Campaign, type CampaignAction } from '../../domain/campaigns';
-import { toasts } from '../../domain/messages';
+import { type Campaign } from '#domain/campaign-schemas';
+import { actionConfirmationMessage, type CampaignAction } from '#domain/campaign-status';
+import { toasts } from '#domain/messages';
+import { useResourceAction } from '../../resources/useResourceAction';
 
 const SUCCESS: Record<Exclude<CampaignAction, 'edit' | 'delete'>, { message: string; description: string }> = {
   start: toasts.campaignStarted,
@@ -18,11 +20,19 @@ const SUCCESS: Record<Exclude<CampaignAction, 'edit' | 'delete'>, { message: str
 export function useCampaignAction(onDone: () => void) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<{ campaign: Campaign; action: CampaignAction } | null>(null);
-  const { mutate: callAction, mutation: actionCall } = useCustomMutation();
+  // The card's menu button that asked, for focus to return to once the dialog has closed.
+  const opener = useRef<HTMLElement | null>(null);
+  const calls = {
+    start: useResourceAction('campaigns', 'start'),
+    pause: useResourceAction('campaigns', 'pause'),
+    cancel: useResourceAction('campaigns', 'cancel'),
+    duplicate: useResourceAction('campaigns', 'duplicate'),
+  };
   const { mutate: deleteCampaign, mutation: deletion } = useDelete();
 
-  const request = (campaign: Campaign, action: CampaignAction) => {
+  const request = (campaign: Campaign, action: CampaignAction, openedBy: HTMLElement | null = null) => {
     if (action === 'edit') return navigate(`/campaigns/create-new-campaign?edit=${campaign.id}`);
+    opener.current = openedBy;
     setPending({ campaign, action });
   };
 
@@ -39,21 +49,14 @@ export function useCampaignAction(onDone: () => void) {
         {
           resource: 'campaigns',
           id: campaign.id,
-          meta: { businessId: campaign.businessId },
           successNotification: () => ({ type: 'success', message: 'Campaign Deleted', description: 'The campaign has been deleted.' }),
         },
         { onSuccess: finish, onError: () => setPending(null) },
       );
     }
     if (action === 'edit') return;
-    callAction(
-      {
-        url: '',
-        method: 'put',
-        values: {},
-        meta: { resource: 'campaigns', action, id: campaign.id },
-        successNotification: () => ({ type: 'success', ...SUCCESS[action] }),
-      },
+    calls[action].mutate(
+      { id: campaign.id, successNotification: () => ({ type: 'success', ...SUCCESS[action] }) },
       { onSuccess: finish, onError: () => setPending(null) },
     );
   };
@@ -64,6 +67,8 @@ export function useCampaignAction(onDone: () => void) {
     request,
     confirm,
     cancel: () => setPending(null),
-    confirming: actionCall.isPending || deletion.isPending,
+    confirming: Object.values(calls).some((call) => call.mutation.isPending) || deletion.isPending,
+    /** The opener when it is still on the page (a deleted campaign's card is gone). */
+    returnFocusTo: () => (opener.current?.isConnected ? opener.current : null),
   };
 }

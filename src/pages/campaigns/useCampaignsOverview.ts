@@ -1,16 +1,16 @@
 import { useList } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
-import type { Campaign } from '../../domain/campaigns';
-import { limits } from '../../domain/messages';
+import type { Campaign } from '#domain/campaign-schemas';
+import { limits } from '#domain/messages';
 
 /**
  * The business's campaigns, refreshed as the spec says: every 5 s the syncing flag is set, the
  * list is refetched 3 s later, then the flag clears. The cycle stops when the page is left.
  */
-export function useCampaignsOverview(businessId: number) {
-  const { query } = useList<Campaign>({ resource: 'campaigns', meta: { businessId }, pagination: { mode: 'off' } });
+export function useCampaignsOverview() {
+  const { query } = useList<Campaign>({ resource: 'campaigns', pagination: { mode: 'off' } });
   const [syncing, setSyncing] = useState(false);
-  const [lastSynced, setLastSynced] = useState<Date | null>(null);
+  const [lastRefresh, setLastRefresh] = useState<Date | null>(null);
   const refetch = useRef(query.refetch);
   refetch.current = query.refetch;
 
@@ -23,7 +23,7 @@ export function useCampaignsOverview(businessId: number) {
         await refetch.current();
         if (stopped) return;
         setSyncing(false);
-        setLastSynced(new Date());
+        setLastRefresh(new Date());
       }, limits.campaignRefetchDelayMs);
     }, limits.campaignRefreshMs);
     return () => {
@@ -40,6 +40,7 @@ export function useCampaignsOverview(businessId: number) {
     error: query.error,
     refetch: query.refetch,
     syncing,
-    lastSynced,
+    // The first load counts as a sync: 'Not synced yet' only until the list has arrived once.
+    lastSynced: lastRefresh ?? (query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null),
   };
 }

@@ -1,7 +1,7 @@
-import { Checkbox, ConfigProvider, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Checkbox, ConfigProvider, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { createContext, memo, useContext, useMemo, useRef, useState } from 'react';
-import type { Contact } from '../../domain/contacts';
+import type { Contact } from '#domain/contacts';
 import { formatBirthDate, formatLastVisited, genderLabel, statusColor, statusLabel } from './contact-display';
 
 /** One collator for every text column: much faster than localeCompare per comparison. */
@@ -13,30 +13,68 @@ const byIso = (key: 'birthDate' | 'lastVisited') => (a: Contact, b: Contact) =>
   (a[key] ?? '') < (b[key] ?? '') ? -1 : (a[key] ?? '') > (b[key] ?? '') ? 1 : 0;
 
 type Compare = (a: Contact, b: Contact) => number;
-type DataColumn = TableColumnsType<Contact>[number] & { dataIndex: keyof Contact; compare: Compare };
+type DataColumn = TableColumnsType<Contact>[number] & {
+  dataIndex: keyof Contact;
+  width: number;
+  compare: Compare;
+  /** Text that may not fit: cut with '…', the whole of it in the cell's tooltip (its title). */
+  clip?: boolean;
+};
 
+/**
+ * Widths fit the eight columns in the contacts card from a 1280 px window up; the email column
+ * takes what is left. Headers may wrap onto two lines rather than be cut. Narrower, the table
+ * keeps these widths and scrolls sideways inside its card.
+ */
+const EMAIL_MIN_WIDTH = 120;
 const dataColumns: DataColumn[] = [
-  { title: 'First name', dataIndex: 'firstName', width: 150, compare: byText('firstName'), ellipsis: true },
-  { title: 'Last Name', dataIndex: 'lastName', width: 150, compare: byText('lastName'), ellipsis: true },
-  { title: 'Email', dataIndex: 'email', width: 260, compare: byText('email'), ellipsis: true },
-  { title: 'Phone number', dataIndex: 'phoneNumber', width: 160, compare: byText('phoneNumber') },
-  { title: 'Gender', dataIndex: 'gender', width: 130, compare: byText('gender'), render: genderLabel },
-  { title: 'Birth date', dataIndex: 'birthDate', width: 130, compare: byIso('birthDate'), render: formatBirthDate },
+  { title: 'First name', dataIndex: 'firstName', width: 100, compare: byText('firstName'), clip: true },
+  { title: 'Last Name', dataIndex: 'lastName', width: 100, compare: byText('lastName'), clip: true },
+  { title: 'Email', dataIndex: 'email', width: EMAIL_MIN_WIDTH, compare: byText('email'), clip: true },
+  { title: 'Phone number', dataIndex: 'phoneNumber', width: 135, compare: byText('phoneNumber'), clip: true },
+  { title: 'Gender', dataIndex: 'gender', width: 105, compare: byText('gender'), render: genderLabel },
+  { title: 'Birth date', dataIndex: 'birthDate', width: 100, compare: byIso('birthDate'), render: formatBirthDate },
   {
     title: 'Status',
     dataIndex: 'status',
-    width: 140,
+    width: 105,
     compare: byText('status'),
-    render: (status: string) => (
-      <Tag color={statusColor(status)} bordered={false}>
-        {statusLabel(status)}
-      </Tag>
+    render: (status: string, contact: Contact) => (
+      <>
+        <Tag color={statusColor(status)} bordered={false}>
+          {statusLabel(status)}
+        </Tag>
+        <SuppressionMark contact={contact} />
+      </>
     ),
   },
-  { title: 'Last visited', dataIndex: 'lastVisited', width: 180, compare: byIso('lastVisited'), render: formatLastVisited },
+  { title: 'Last visited', dataIndex: 'lastVisited', width: 145, compare: byIso('lastVisited'), render: formatLastVisited },
 ];
-const SELECTION_WIDTH = 48;
-const TABLE_WIDTH = SELECTION_WIDTH + dataColumns.reduce((sum, column) => sum + Number(column.width), 0);
+const SELECTION_WIDTH = 40;
+const OPEN_WIDTH = 80;
+const MIN_TABLE_WIDTH = SELECTION_WIDTH + OPEN_WIDTH + dataColumns.reduce((sum, column) => sum + column.width, 0);
+
+/** Which contacts' email or phone is suppressed (and why), and how a row opens its drawer. */
+type RowActions = { suppressed: ReadonlyMap<number, string>; open(contact: Contact): void };
+const RowActionsContext = createContext<RowActions>({ suppressed: new Map(), open: () => {} });
+
+function SuppressionMark({ contact }: { contact: Contact }) {
+  const reason = useContext(RowActionsContext).suppressed.get(contact.id);
+  return reason ? (
+    <Tag color="volcano" bordered={false} title={reason}>
+      Suppressed
+    </Tag>
+  ) : null;
+}
+
+function OpenButton({ contact }: { contact: Contact }) {
+  const { open } = useContext(RowActionsContext);
+  return (
+    <Button size="small" onClick={() => open(contact)} aria-label={`Open ${contact.firstName} ${contact.lastName}`}>
+      Open
+    </Button>
+  );
+}
 
 // paddingSM 11 makes antd's fixed virtual row height 11 + 22 (text) + 11 + 1 (border) = 45 px.
 const ROW_45PX_THEME = { token: { paddingSM: 11 } };
@@ -70,8 +108,14 @@ function RowCheckbox({ contact }: { contact: Contact }) {
 type Props = {
   rows: Contact[];
   height: number;
+  /** The card's inner width: the email column grows into what the others leave. */
+  width: number;
   selected: ReadonlySet<number>;
   onSelectionChange(keys: ReadonlySet<number>): void;
+  /** Contact id -> why their email or phone is suppressed. */
+  suppressed: ReadonlyMap<number, string>;
+  /** Opens the contact's drawer (the row's button, or Enter on a focused row). */
+  onOpen(contact: Contact): void;
 };
 
 /**
@@ -79,7 +123,12 @@ type Props = {
  * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
  * click: here select-all builds one Set and only the rows on screen re-render.
  */
-export const ContactsTable = memo(function ContactsTable({ rows, height, selected, onSelectionChange }: Props) {
+export const ContactsTable = memo(function ContactsTable({ rows, height, width, selected, onSelectionChange, suppressed, onOpen }: Props) {
+  const rowActions = useMemo<RowActions>(() => ({ suppressed, open: onOpen }), [suppressed, onOpen]);
+  // Read by the rows' key handler, so a new handler does not rebuild the 100,000-row table.
+  const rowActionsRef = useRef(rowActions);
+  rowActionsRef.current = rowActions;
+  const tableWidth = Math.max(MIN_TABLE_WIDTH, Math.floor(width));
   // Sorting is ours too, so the displayed order is known for shift-click ranges.
   const [sort, setSort] = useState<{ column: keyof Contact; order: SortOrder } | null>(null);
   const displayed = useMemo(() => {
@@ -126,14 +175,24 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, selecte
         title: <SelectAllCheckbox />,
         render: (_: unknown, contact: Contact) => <RowCheckbox contact={contact} />,
       },
-      ...dataColumns.map(({ compare: _compare, ...column }) => ({
+      ...dataColumns.map(({ compare: _compare, clip, dataIndex, ...column }) => ({
         ...column,
-        key: column.dataIndex,
+        dataIndex,
+        onCell: clip ? (contact: Contact) => ({ className: 'contacts-cell-clip', title: String(contact[dataIndex as keyof Contact] ?? '') }) : undefined,
+        width: dataIndex === 'email' ? column.width + tableWidth - MIN_TABLE_WIDTH : column.width,
+        key: dataIndex,
         sorter: true,
-        sortOrder: sort?.column === column.dataIndex ? sort.order : null,
+        sortOrder: sort?.column === dataIndex ? sort.order : null,
       })),
+      {
+        key: 'open',
+        width: OPEN_WIDTH,
+        fixed: 'right',
+        title: 'Open',
+        render: (_: unknown, contact: Contact) => <OpenButton contact={contact} />,
+      },
     ],
-    [sort],
+    [sort, tableWidth],
   );
 
   const table = useMemo(
@@ -146,19 +205,30 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, selecte
           columns={columns}
           dataSource={displayed}
           pagination={false}
-          scroll={{ x: TABLE_WIDTH, y: height }}
+          scroll={{ x: tableWidth, y: height }}
           showSorterTooltip={false}
           onChange={(_pagination, _filters, sorter) => {
             const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
             setSort(order ? { column: columnKey as keyof Contact, order } : null);
           }}
+          // A focused row opens its contact with Enter, as its button does.
+          onRow={(contact) => ({
+            tabIndex: 0,
+            onKeyDown: (event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) rowActionsRef.current.open(contact);
+            },
+          })}
           data-testid="contacts-table"
           className="contacts-table"
         />
       </ConfigProvider>
     ),
-    [columns, displayed, height],
+    [columns, displayed, height, tableWidth],
   );
 
-  return <SelectionContext.Provider value={selection}>{table}</SelectionContext.Provider>;
+  return (
+    <RowActionsContext.Provider value={rowActions}>
+      <SelectionContext.Provider value={selection}>{table}</SelectionContext.Provider>
+    </RowActionsContext.Provider>
+  );
 });

@@ -5,10 +5,23 @@ import type { ImportOutcome } from './useImportContacts';
 
 type Props = { result: ImportOutcome | null; onClose(): void };
 
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Said in the dialog and in the download when the server listed only the first rejected rows. */
+export function partialListNote(result: Pick<ImportOutcome, 'rejected' | 'rejectedCount'>): string | null {
+  if (result.rejected.length >= result.rejectedCount) return null;
+  return `Only the first ${count(result.rejected.length)} of the ${count(result.rejectedCount)} rejected rows are listed. Correct them and import the file again to see the rest.`;
+}
+
 function downloadRejectedRows(result: ImportOutcome) {
+  const note = partialListNote(result);
   const csv = Papa.unparse({
     fields: ['Row', 'Reasons'],
-    data: result.rejected.map(({ row, reasons }) => [row, reasons.join('; ')]),
+    data: [
+      ...result.rejected.map(({ row, reasons }) => [row, reasons.join('; ')]),
+      // The last line of the file says it is not the whole list.
+      ...(note ? [['', note]] : []),
+    ],
   });
   const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), {
@@ -42,8 +55,13 @@ export function ImportResultModal({ result, onClose }: Props) {
             type={result.created + result.updated > 0 ? 'warning' : 'error'}
             showIcon
             style={{ marginBottom: 16 }}
-            message={`${result.created} created, ${result.updated} updated, ${result.rejected.length} rejected`}
-            description={`Rejected rows of ${result.fileName} were not imported. Correct them and import the file again; rows already imported are updated, not duplicated.`}
+            message={`${count(result.created)} created, ${count(result.updated)} updated, ${count(result.rejectedCount)} rejected`}
+            description={[
+              `Rejected rows of ${result.fileName} were not imported. Correct them and import the file again; rows already imported are updated, not duplicated.`,
+              partialListNote(result),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           />
           <Table
             size="small"

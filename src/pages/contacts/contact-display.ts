@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { GENDER_LABELS, type Contact, type Gender } from '../../domain/contacts';
+import { GENDER_LABELS, type Contact, type Gender } from '#domain/contacts';
 
 /** The spec's display rules for the contacts table. */
 export const genderLabel = (gender: Gender) => GENDER_LABELS[gender] ?? gender;

@@ -1,6 +1,6 @@
 import { useList } from '@refinedev/core';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { Contact } from '../../domain/contacts';
+import type { Contact } from '#domain/contacts';
 import { searchText } from './contact-display';
 
 const NO_CONTACTS: Contact[] = [];
@@ -20,10 +20,9 @@ function useSearchIndex(contacts: Contact[]) {
  * The contacts of the selected business with the table's state: the search, and the selection
  * kept as a Set so that a click on one of 100,000 rows does not copy or scan arrays.
  */
-export function useContactsTable(businessId: number) {
+export function useContactsTable() {
   const { query } = useList<Contact>({
     resource: 'contacts',
-    meta: { businessId },
     pagination: { mode: 'off' },
     queryOptions: { staleTime: 0 },
   });
@@ -43,6 +42,13 @@ export function useContactsTable(businessId: number) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const selectVisible = useCallback(() => setSelected(new Set(visibleRows.map((row) => row.id))), [visibleRows]);
   const clearSelection = useCallback(() => setSelected(new Set()), []);
+  /** How many selected contacts the search hides (they stay selected; a bulk action includes them). */
+  const selectedHiddenBySearch = useCallback(() => {
+    if (visibleRows === rows) return 0;
+    let shown = 0;
+    for (const row of visibleRows) if (selected.has(row.id)) shown += 1;
+    return selected.size - shown;
+  }, [visibleRows, rows, selected]);
 
   /** Ctrl/Cmd+A selects what the search shows, Escape clears, Delete asks to delete. */
   const keyboardHandler = useCallback(
@@ -75,6 +81,7 @@ export function useContactsTable(businessId: number) {
     setSelected,
     selectVisible,
     clearSelection,
+    selectedHiddenBySearch,
     keyboardHandler,
   };
 }

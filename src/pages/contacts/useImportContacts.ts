@@ -1,15 +1,15 @@
 import { useInvalidate, useNotification } from '@refinedev/core';
 import { useState } from 'react';
-import { IMPORT_MAX_BYTES, type ImportContactsResult } from '../../domain/contacts';
-import { toasts } from '../../domain/messages';
-import { actionEndpoint } from '../../providers/endpoints';
-import { http, toHttpError } from '../../providers/http';
+import { IMPORT_MAX_BYTES, type ImportContactsResult } from '#domain/contacts';
+import { toasts } from '#domain/messages';
+import { toHttpError } from '../../providers/http';
+import { useResourceAction } from '../../resources/useResourceAction';
 
-export type ImportProgress = { phase: 'reading' | 'uploading' | 'processing'; percent: number; fileName: string };
+type ImportProgress = { phase: 'reading' | 'uploading' | 'processing'; percent: number; fileName: string };
 export type ImportOutcome = ImportContactsResult & { fileName: string };
 
 /** The file's content as base64 without the data-URL prefix, as the API expects. */
-export function readAsBase64(file: Blob): Promise<string> {
+function readAsBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
@@ -25,6 +25,7 @@ export function readAsBase64(file: Blob): Promise<string> {
 export function useImportContacts(businessId: number) {
   const invalidate = useInvalidate();
   const { open } = useNotification();
+  const { mutateAsync: upload } = useResourceAction('contacts', 'import');
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [result, setResult] = useState<ImportOutcome | null>(null);
 
@@ -35,18 +36,18 @@ export function useImportContacts(businessId: number) {
       setProgress({ phase: 'reading', percent: 0, fileName: file.name });
       const content = await readAsBase64(file);
       setProgress({ phase: 'uploading', percent: 0, fileName: file.name });
-      const endpoint = actionEndpoint('contacts', 'import');
-      const { data: outcome } = await http.request<ImportContactsResult>({
-        method: endpoint.method,
-        url: endpoint.path,
-        data: { businessId, file: content },
+      const { data: outcome } = await upload({
+        values: { businessId, file: content },
         onUploadProgress: ({ loaded, total }) => {
           const percent = total ? Math.round((loaded / total) * 100) : 0;
           setProgress({ phase: percent >= 100 ? 'processing' : 'uploading', percent, fileName: file.name });
         },
+        // Both outcomes are told below: the toast, or the rejected rows.
+        successNotification: false,
+        errorNotification: false,
       });
       if (outcome.created + outcome.updated > 0) await invalidate({ resource: 'contacts', invalidates: ['list'] });
-      if (outcome.rejected.length === 0) open?.({ type: 'success', key: 'import', ...toasts.importSuccess });
+      if (outcome.rejectedCount === 0) open?.({ type: 'success', key: 'import', ...toasts.importSuccess });
       else setResult({ ...outcome, fileName: file.name });
     } catch (error) {
       fail(`${toHttpError(error).message} Nothing was imported.`);

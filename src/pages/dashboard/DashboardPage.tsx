@@ -1,13 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
-import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../domain/messages';
-import { useSelectedBusiness } from '../../providers/selected-business';
+import { Card, Typography } from 'antd';
+import { PRODUCT_NAME } from '#domain/messages';
+import { useBusinesses } from '../../business/useBusinesses';
+import { LinkButton } from '../../components/LinkButton';
+import { LoadingState } from '../../components/ListStates';
 
-export const DASHBOARD_TAGLINE = 'Drive Company Growth with Review Campaigns, Mass Outreach, and CRM Tools.';
+const DASHBOARD_TAGLINE = 'Drive Company Growth with Review Campaigns, Mass Outreach, and CRM Tools.';
 
 export default function DashboardPage() {
-  const business = useSelectedBusiness();
+  const { selected: business, pending } = useBusinesses();
+  // Just signed in: the first business is on its way; do not greet as a new owner meanwhile.
+  if (pending) return <LoadingState text="Loading businesses" />;
   if (business) {
     return (
       <Card>
@@ -24,11 +27,9 @@ export default function DashboardPage() {
       <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
         Get started by adding your first business to unlock and explore all the powerful features the product has to offer.
       </Typography.Paragraph>
-      <Link to="/add-new-business">
-        <Button type="primary" size="large" icon={<PlusOutlined />}>
-          Add new business
-        </Button>
-      </Link>
+      <LinkButton to="/add-new-business" type="primary" size="large" icon={<PlusOutlined />}>
+        Add new business
+      </LinkButton>
     </Card>
   );
 }

@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
 import { useLogin } from '@refinedev/core';
-import { Button, Flex, Form, Input, theme } from 'antd';
-import { loginSchema, type LoginPayload } from '../../domain/rules';
+import { Flex, Form, Input, theme } from 'antd';
+import { Link } from 'react-router';
+import { FORGOT_PASSWORD_PATH } from '#domain/password-reset';
+import { loginSchema, type LoginPayload } from '#domain/rules';
+import { AuthFormActions } from '../../components/auth/AuthFormActions';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { zodRule } from '../../components/forms/zod-rule';
@@ -23,18 +25,11 @@ export default function LoginPage() {
           <Input.Password autoComplete="current-password" size="large" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>
-          <span style={{ color: token.colorTextSecondary }}>Forgot password?</span>
-        </Flex>
-        <Flex gap={12}>
-          <Link to="/register" style={{ flex: 1 }}>
-            <Button block size="large">
-              Register
-            </Button>
+          <Link to={FORGOT_PASSWORD_PATH} style={{ color: token.colorTextSecondary }}>
+            Forgot password?
           </Link>
-          <Button type="primary" htmlType="submit" size="large" loading={isPending} style={{ flex: 1 }}>
-            Login
-          </Button>
         </Flex>
+        <AuthFormActions linkTo="/register" linkLabel="Register" submitLabel="Login" loading={isPending} />
       </Form>
     </AuthPageLayout>
   );

@@ -1,11 +1,12 @@
 import { useRegister } from '@refinedev/core';
-import { Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
-import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../domain/messages';
-import { registrationSchema, type FieldErrors, type RegistrationPayload } from '../../domain/rules';
+import { Form, Input, Row, Typography } from 'antd';
+import { PRODUCT_NAME } from '#domain/messages';
+import { registrationSchema, type FieldErrors, type RegistrationPayload } from '#domain/rules';
+import { AuthFormActions } from '../../components/auth/AuthFormActions';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { BirthDatePicker } from '../../components/forms/BirthDatePicker';
+import { HalfWidthItem } from '../../components/forms/HalfWidthItem';
 import { showFieldErrors } from '../../components/forms/show-field-errors';
 import { zodRule } from '../../components/forms/zod-rule';
 import { useValidateOnSubmitThenChange } from '../../components/forms/useValidateOnSubmitThenChange';
@@ -29,16 +30,12 @@ export default function RegisterPage() {
       </AuthHeading>
       <Form<RegistrationPayload> noValidate form={form} layout="vertical" requiredMark={false} onFinish={submit} {...validation}>
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="First name" name="firstName" rules={rule('firstName')}>
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="Last name" name="lastName" rules={rule('lastName')}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
+          <HalfWidthItem label="First name" name="firstName" rules={rule('firstName')}>
+            <Input autoComplete="given-name" />
+          </HalfWidthItem>
+          <HalfWidthItem label="Last name" name="lastName" rules={rule('lastName')}>
+            <Input autoComplete="family-name" />
+          </HalfWidthItem>
         </Row>
         <Form.Item label="Email" name="email" rules={rule('email')}>
           <Input type="email" autoComplete="email" />
@@ -47,27 +44,14 @@ export default function RegisterPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="Birth date" name="birthDate" rules={rule('birthDate')}>
-              <BirthDatePicker />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="Contact" name="phoneNumber" rules={rule('phoneNumber')}>
-              <Input inputMode="numeric" autoComplete="tel" placeholder="491512345678" />
-            </Form.Item>
-          </Col>
+          <HalfWidthItem label="Birth date" name="birthDate" rules={rule('birthDate')}>
+            <BirthDatePicker />
+          </HalfWidthItem>
+          <HalfWidthItem label="Contact" name="phoneNumber" rules={rule('phoneNumber')}>
+            <Input inputMode="numeric" autoComplete="tel" placeholder="491512345678" />
+          </HalfWidthItem>
         </Row>
-        <Flex gap={12}>
-          <Link to="/login" style={{ flex: 1 }}>
-            <Button block size="large">
-              Login
-            </Button>
-          </Link>
-          <Button type="primary" htmlType="submit" size="large" loading={isPending} style={{ flex: 1 }}>
-            Register
-          </Button>
-        </Flex>
+        <AuthFormActions linkTo="/login" linkLabel="Login" submitLabel="Register" loading={isPending} />
       </Form>
       <Typography.Paragraph type="secondary" style={{ marginTop: 32, fontSize: 12, textAlign: 'center' }}>
         © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.

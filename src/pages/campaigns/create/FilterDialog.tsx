@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate } from '@refinedev/core';
-import { Button, DatePicker, Flex, Form, Input, Modal, Select } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
   contactFilterFormSchema,
@@ -13,9 +13,10 @@ import {
   toContactFilterPayload,
   type ContactFilter,
   type ContactFilterForm,
-} from '../../../domain/filters';
-import { limits, toasts } from '../../../domain/messages';
-import { fieldErrors, type FieldErrors } from '../../../domain/rules';
+} from '#domain/filters';
+import { limits, toasts } from '#domain/messages';
+import type { FieldErrors } from '#domain/rules';
+import { schemaRule, useSubmitValidation } from '../../../components/forms/schema-rule';
 import { showFieldErrors } from '../../../components/forms/show-field-errors';
 
 /** The API's field paths (spec payload) as the dialog's form paths. */
@@ -32,6 +33,8 @@ function toFormPaths(errors: FieldErrors | undefined): FieldErrors | undefined {
 type Props = { open: boolean; businessId: number; onClose(): void; onCreated(filter: ContactFilter): void };
 
 const attributeOptions = FILTER_ATTRIBUTES.map(({ attribute, label }) => ({ value: attribute, label }));
+/** Every field is checked by the shared form schema, at its own path. */
+const rules = (...path: Array<string | number>) => [schemaRule<ContactFilterForm>(contactFilterFormSchema, (values) => values, path)];
 const EMPTY_CONDITION = { attribute: undefined, operator: undefined, value: undefined };
 
 /** The value input of an attribute's type: text, a date picker, or the gender select. */
@@ -62,19 +65,19 @@ function ValueInput({ attribute, value, onChange }: { attribute?: string; value?
 export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
   const [form] = Form.useForm<ContactFilterForm>();
   const { mutate: create, mutation } = useCreate<ContactFilter>();
+  const validation = useSubmitValidation(form);
 
   const submit = async () => {
-    const values = form.getFieldsValue(true) as ContactFilterForm;
-    const parsed = contactFilterFormSchema.safeParse(values);
-    if (!parsed.success) {
-      showFieldErrors(form, fieldErrors(parsed.error));
-      return;
-    }
+    if (!(await validation.validate())) return;
+    const parsed = contactFilterFormSchema.safeParse(form.getFieldsValue(true));
+    if (!parsed.success) return;
     create(
       {
         resource: 'contactFilters',
         values: toContactFilterPayload(parsed.data, businessId),
         successNotification: () => ({ type: 'success', ...toasts.contactFilterCreated }),
+        // What the fields show needs no toast too.
+        errorNotification: (error) => (error?.statusCode === 409 || error?.errors ? false : undefined),
       },
       {
         onSuccess: ({ data }) => {
@@ -102,16 +105,19 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
       width={760}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ filterName: '', conditions: [EMPTY_CONDITION] }}>
-        <Form.Item label="Filter name" name="filterName">
+      <Form form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={{ filterName: '', conditions: [EMPTY_CONDITION] }}>
+        <Form.Item label="Filter name" name="filterName" rules={rules('filterName')}>
           <Input maxLength={limits.filterNameMax} placeholder="e.g. Regulars from Berlin" />
         </Form.Item>
         <Form.List name="conditions">
           {(fields, { add, remove }, { errors }) => (
-            <Flex vertical gap={4}>
+            <Flex vertical gap={4} role="group" aria-labelledby="filter-conditions-title">
+              <Typography.Text id="filter-conditions-title">
+                Conditions: a contact is a recipient when it meets <strong>all</strong> of them.
+              </Typography.Text>
               {fields.map((field) => (
                 <Flex key={field.key} gap={8} align="start" data-testid="filter-condition">
-                  <Form.Item name={[field.name, 'attribute']} style={{ flex: 1, marginBottom: 8 }}>
+                  <Form.Item name={[field.name, 'attribute']} rules={rules('conditions', field.name, 'attribute')} style={{ flex: 1, marginBottom: 8 }}>
                     <Select
                       placeholder="Attribute"
                       aria-label="Attribute"
@@ -127,7 +133,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
                       const attribute = form.getFieldValue(['conditions', field.name, 'attribute']) as string | undefined;
                       return (
                         <>
-                          <Form.Item name={[field.name, 'operator']} style={{ flex: 1, marginBottom: 8 }}>
+                          <Form.Item name={[field.name, 'operator']} rules={rules('conditions', field.name, 'operator')} style={{ flex: 1, marginBottom: 8 }}>
                             <Select
                               placeholder="Operator"
                               aria-label="Operator"
@@ -135,7 +141,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
                               options={operatorsFor(attribute ?? '').map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
                             />
                           </Form.Item>
-                          <Form.Item name={[field.name, 'value']} style={{ flex: 1, marginBottom: 8 }}>
+                          <Form.Item name={[field.name, 'value']} rules={rules('conditions', field.name, 'value')} style={{ flex: 1, marginBottom: 8 }}>
                             <ValueInput attribute={attribute} />
                           </Form.Item>
                         </>

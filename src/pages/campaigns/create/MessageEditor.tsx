@@ -1,7 +1,7 @@
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef } from 'react';
-import { MESSAGE_TEMPLATES, TEMPLATE_VARIABLES, variableToken } from '../../../domain/campaigns';
+import { MESSAGE_TEMPLATES, TEMPLATE_VARIABLES, variableToken } from '#domain/templates';
 
 type Props = { value?: string; onChange?: (value: string) => void; id?: string };
 

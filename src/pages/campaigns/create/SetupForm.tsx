@@ -1,27 +1,22 @@
-import { useCreate, useCustom, useCustomMutation, useUpdate } from '@refinedev/core';
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { useCreate, useUpdate } from '@refinedev/core';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  campaignSetupSchema,
-  CAMPAIGN_TYPE_LABELS,
-  DEFAULT_INTERVAL,
-  DEFAULT_INTERVAL_SIZE,
-  DEFAULT_SEND_ALL_AT_ONCE,
-  defaultSubject,
-  INTERVAL_OPTIONS,
-  INTERVAL_SIZE_OPTIONS,
-  renderMessage,
-  type Campaign,
-  type CampaignType,
-} from '../../../domain/campaigns';
-import { toasts } from '../../../domain/messages';
-import { fieldErrors, type FieldErrors } from '../../../domain/rules';
+import { campaignSetupSchema, DEFAULT_INTERVAL, DEFAULT_INTERVAL_SIZE, DEFAULT_SEND_ALL_AT_ONCE, defaultSubject, INTERVAL_OPTIONS, INTERVAL_SIZE_OPTIONS, type Campaign } from '#domain/campaign-schemas';
+import { CAMPAIGN_TYPE_LABELS, type CampaignType } from '#domain/campaign-status';
+import { renderMessage } from '#domain/templates';
+import { SMS_SEGMENTS_WARNING, smsSegments, smsSegmentsMessages } from '#domain/sms-segments';
+import { toasts } from '#domain/messages';
+import { fieldErrors, type FieldErrors } from '#domain/rules';
 import type { HttpError } from '@refinedev/core';
-import type { SelectedBusiness } from '../../../providers/selected-business';
+import type { SelectedBusiness } from '../../../business/selected-business';
+import { schemaRule, useSubmitValidation } from '../../../components/forms/schema-rule';
 import { showFieldErrors } from '../../../components/forms/show-field-errors';
+import { useResourceAction, useResourceQuery } from '../../../resources/useResourceAction';
 import { FilterDialog } from './FilterDialog';
+import { LaunchConfirmDialog } from './LaunchConfirmDialog';
+import { FollowUpFields, followUpInitialValues, followUpPayload, type FollowUpValues } from './FollowUpFields';
 import { MessageEditor } from './MessageEditor';
 import { defaultStartTime, disabledTimeOf, isPastDay, SLOT_MINUTES } from './schedule';
 import type { useCampaignWizard } from './useCampaignWizard';
@@ -34,7 +29,7 @@ type SetupValues = {
   sendAllAtOnce: boolean;
   interval: number;
   intervalSize: number;
-};
+} & FollowUpValues;
 type Submission = 'draft' | 'schedule' | 'launch' | 'update';
 const CREATE_NEW_FILTER = -1;
 
@@ -54,53 +49,90 @@ function initialValues(business: SelectedBusiness, editing: Campaign | null): Se
     sendAllAtOnce: editing?.sendAllAtOnce ?? DEFAULT_SEND_ALL_AT_ONCE,
     interval: editing?.interval ?? DEFAULT_INTERVAL,
     intervalSize: editing?.intervalSize ?? DEFAULT_INTERVAL_SIZE,
+    ...followUpInitialValues(editing?.followUp ?? null),
   };
 }
+
+/** What the shared setup schema checks: the form's values as the API receives them. */
+const toPayload = (values: SetupValues, type: CampaignType, startTime: string | null = values.startTime?.toISOString() ?? null) => ({
+  type,
+  contactFilterId: values.contactFilterId,
+  messageBody: values.messageBody,
+  subject: type === 'EMAIL' ? values.subject : null,
+  interval: values.interval,
+  intervalSize: values.intervalSize,
+  sendAllAtOnce: values.sendAllAtOnce,
+  startTime,
+  followUp: followUpPayload(values),
+});
+
+/** For a text message: its characters and segments (GSM-7 or UCS-2), with a warning above three. */
+function SegmentCount({ text }: { text: string }) {
+  const count = smsSegments(text);
+  return (
+    <Flex vertical gap={4} data-testid="sms-segments">
+      <Typography.Text type="secondary">{smsSegmentsMessages.summary(count)}</Typography.Text>
+      {count.segments > SMS_SEGMENTS_WARNING && <Alert type="warning" showIcon message={smsSegmentsMessages.tooLong(count.segments)} />}
+    </Flex>
+  );
+}
+
+/** Why the preview has no recipient to show the message as. */
+const previewEmptyText = (hasRecipients: boolean, counting: boolean) =>
+  !hasRecipients
+    ? 'Choose the recipients to see the message as one of them will receive it.'
+    : counting
+      ? 'Counting recipients...'
+      : 'No contact matches this filter yet: add or import contacts to see the message as a customer will.';
 
 /** Step 3: summary, schedule, recipients, message with preview, subject (email), pacing, and the buttons. */
 export function SetupForm({ business, type, name, wizard }: Props) {
   const [form] = Form.useForm<SetupValues>();
+  const validation = useSubmitValidation(form);
   const navigate = useNavigate();
   const [filterDialogOpen, setFilterDialogOpen] = useState(false);
   const startTime = Form.useWatch('startTime', form);
   const contactFilterId = Form.useWatch('contactFilterId', form);
   const messageBody = Form.useWatch('messageBody', form) ?? '';
+  const remind = Form.useWatch('remind', form) ?? false;
   const subject = Form.useWatch('subject', form) ?? '';
   const sendAllAtOnce = Form.useWatch('sendAllAtOnce', form) ?? DEFAULT_SEND_ALL_AT_ONCE;
 
-  const recipients = useCustom<{ count: number }>({
-    url: '',
-    method: 'post',
-    config: { payload: { businessId: business.id, contactFilterId } },
-    meta: { resource: 'contactFilters', action: 'countMatching' },
-    queryOptions: { enabled: typeof contactFilterId === 'number' && contactFilterId > 0 },
+  const hasRecipients = typeof contactFilterId === 'number' && contactFilterId > 0;
+  // How many contacts the filter matches, and one of them to preview the message with.
+  const recipients = useResourceQuery('contactFilters', 'countMatching', {
+    // Counted as recipients of this type: ACTIVE contacts with an address for its channel, each once.
+    values: hasRecipients ? { businessId: business.id, contactFilterId, type } : undefined,
+    queryOptions: { enabled: hasRecipients },
   });
   const { mutate: create, mutation: creation } = useCreate<Campaign>();
   const { mutate: update, mutation: updating } = useUpdate<Campaign>();
-  const { mutate: launch, mutation: launching } = useCustomMutation<Campaign>();
+  const { mutate: launch, mutation: launching } = useResourceAction('campaigns', 'launch');
   const [submitting, setSubmitting] = useState<Submission | null>(null);
+  const [confirming, setConfirming] = useState<'launch' | 'schedule' | null>(null);
+  // How this type's messages leave: the outbox (not delivered) until a channel is configured.
+  const channel = wizard.senders?.channels[type];
 
   const sender = type === 'SMS' ? wizard.senders?.sms : wizard.senders?.email;
+  const previewContact = hasRecipients ? (recipients.data?.data.sample ?? null) : null;
   const preview = (text: string) =>
-    wizard.previewContact
-      ? renderMessage(text, { contact: wizard.previewContact, business: { name: business.name, reviewLink: wizard.businessReviewLink } })
+    previewContact
+      ? renderMessage(text, { contact: previewContact, business: { name: business.name, reviewLink: wizard.businessReviewLink } })
       : '';
 
-  const submit = async (submission: Submission) => {
+  // Every field is checked by the shared setup schema at its own path, again on each change.
+  const rules = (field: keyof SetupValues) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type), [field])];
+  const ruleAt = (path: string) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type), path.split('.'))];
+
+  const submit = async (submission: Submission, confirmed = false) => {
+    if (!(await validation.validate())) return;
     const values = form.getFieldsValue(true) as SetupValues;
-    const payload = {
-      type,
-      contactFilterId: values.contactFilterId,
-      messageBody: values.messageBody,
-      subject: type === 'EMAIL' ? values.subject : null,
-      interval: values.interval,
-      intervalSize: values.intervalSize,
-      sendAllAtOnce: values.sendAllAtOnce,
-      startTime: submission === 'launch' || submission === 'draft' ? null : (values.startTime?.toISOString() ?? null),
-    };
+    const payload = toPayload(values, type, submission === 'launch' || submission === 'draft' ? null : undefined);
     const parsed = campaignSetupSchema.safeParse(payload);
     if (!parsed.success) return showFieldErrors(form, fieldErrors(parsed.error));
-    const body = { ...payload, name: name.trim(), businessId: business.id };
+    // Launch and Schedule say what will happen first (how many, which channel, when).
+    if ((submission === 'launch' || submission === 'schedule') && !confirmed) return setConfirming(submission);
+    const body = { ...payload, contactFilterId: parsed.data.contactFilterId, name: name.trim(), businessId: business.id };
     const done = () => navigate('/campaigns');
     const failed = (error: HttpError) => showFieldErrors(form, error.errors as FieldErrors | undefined);
     setSubmitting(submission);
@@ -119,11 +151,12 @@ export function SetupForm({ business, type, name, wizard }: Props) {
       const { startTime: _none, ...launchBody } = body;
       return launch(
         {
-          url: '',
-          method: 'post',
           values: launchBody,
-          meta: { resource: 'campaigns', action: 'launch' },
-          successNotification: () => ({ type: 'success', ...toasts.campaignStarted }),
+          successNotification: () => ({
+            type: 'success',
+            message: toasts.campaignStarted.message,
+            description: channel?.delivers === false ? `${toasts.campaignStarted.description} ${channel.note}` : toasts.campaignStarted.description,
+          }),
         },
         { onSuccess: done, onError: failed },
       );
@@ -150,8 +183,11 @@ export function SetupForm({ business, type, name, wizard }: Props) {
             {sender ?? (type === 'SMS' ? 'No SMS sender number is configured' : 'No email sender address is configured')}
           </Descriptions.Item>
         </Descriptions>
-        <Form<SetupValues> form={form} layout="vertical" requiredMark={false} initialValues={initialValues(business, wizard.editing)}>
-          <Form.Item label="Scheduled start" name="startTime" extra="Leave empty to save a draft or launch now.">
+        {channel && !channel.delivers && (
+          <Alert type="warning" showIcon className="setup-channel-note" message={channel.note} data-testid="channel-note" />
+        )}
+        <Form<SetupValues> form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={initialValues(business, wizard.editing)}>
+          <Form.Item label="Scheduled start" name="startTime" rules={rules('startTime')} extra="Leave empty to save a draft or launch now.">
             <DatePicker
               showTime={{ format: 'HH:mm', minuteStep: SLOT_MINUTES, defaultValue: defaultStartTime() }}
               format="DD.MM.YYYY HH:mm"
@@ -164,11 +200,12 @@ export function SetupForm({ business, type, name, wizard }: Props) {
           <Form.Item
             label="Recipients"
             name="contactFilterId"
+            rules={rules('contactFilterId')}
             extra={
-              typeof contactFilterId === 'number' && contactFilterId > 0
-                ? recipients.query.isFetching
+              hasRecipients
+                ? recipients.isFetching
                   ? 'Counting recipients...'
-                  : `${recipients.query.data?.data.count ?? 0} recipients match this filter`
+                  : `${recipients.data?.data.count ?? 0} recipients match this filter`
                 : undefined
             }
           >
@@ -186,13 +223,14 @@ export function SetupForm({ business, type, name, wizard }: Props) {
             />
           </Form.Item>
           {type === 'EMAIL' && (
-            <Form.Item label="Email subject" name="subject">
+            <Form.Item label="Email subject" name="subject" rules={rules('subject')}>
               <Input />
             </Form.Item>
           )}
-          <Form.Item label="Message" name="messageBody">
+          <Form.Item label="Message" name="messageBody" rules={rules('messageBody')}>
             <MessageEditor />
           </Form.Item>
+          <FollowUpFields type={type} remind={remind} rule={ruleAt} />
           <Card size="small" title="Send pacing" style={{ marginBottom: 16 }}>
             <Flex vertical gap={12}>
               <Flex gap={8} align="center">
@@ -211,10 +249,10 @@ export function SetupForm({ business, type, name, wizard }: Props) {
               </Flex>
               {!sendAllAtOnce && (
                 <Flex gap={12} wrap>
-                  <Form.Item label="Interval (minutes)" name="interval" style={{ marginBottom: 0 }}>
+                  <Form.Item label="Interval (minutes)" name="interval" rules={rules('interval')} style={{ marginBottom: 0 }}>
                     <Select style={{ width: 160 }} options={INTERVAL_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))} />
                   </Form.Item>
-                  <Form.Item label="Recipients per interval" name="intervalSize" style={{ marginBottom: 0 }}>
+                  <Form.Item label="Recipients per interval" name="intervalSize" rules={rules('intervalSize')} style={{ marginBottom: 0 }}>
                     <Select style={{ width: 160 }} options={INTERVAL_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }))} />
                   </Form.Item>
                 </Flex>
@@ -247,21 +285,36 @@ export function SetupForm({ business, type, name, wizard }: Props) {
       </Col>
       <Col xs={24} xl={10}>
         <Card title="Preview" size="small" data-testid="message-preview">
-          {wizard.previewContact ? (
+          {previewContact ? (
             <Flex vertical gap={8}>
               <Typography.Text type="secondary">
-                As {wizard.previewContact.firstName} {wizard.previewContact.lastName} will receive it
+                As {previewContact.firstName} {previewContact.lastName} will receive it
               </Typography.Text>
               {type === 'EMAIL' && <Typography.Text strong>{preview(subject)}</Typography.Text>}
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="preview-body">
                 {preview(messageBody)}
               </Typography.Paragraph>
+              {type === 'SMS' && <SegmentCount text={preview(messageBody)} />}
             </Flex>
           ) : (
-            <Empty description="Add a contact to see the message as a customer will." />
+            <Empty description={previewEmptyText(hasRecipients, recipients.isFetching)} />
           )}
         </Card>
       </Col>
+      <LaunchConfirmDialog
+        submission={confirming}
+        name={name}
+        type={type}
+        startTime={startTime?.toISOString() ?? null}
+        recipients={recipients.isFetching ? undefined : recipients.data?.data.count}
+        channel={channel}
+        onConfirm={() => {
+          const submission = confirming!;
+          setConfirming(null);
+          void submit(submission, true);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <FilterDialog
         open={filterDialogOpen}
         businessId={business.id}

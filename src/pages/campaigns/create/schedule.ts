@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
 export const SLOT_MINUTES = 15;
-export const DEFAULT_START_TIME = { hour: 12, minute: 0 };
+const DEFAULT_START_TIME = { hour: 12, minute: 0 };
 
 /** Days before today cannot be picked. */
 export const isPastDay = (day: Dayjs, now: Dayjs = dayjs()) => day.isBefore(now.startOf('day'));

@@ -1,32 +1,33 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
-import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Table, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CAMPAIGN_TYPE_LABELS, INTERVAL_OPTIONS } from '../../../domain/campaigns';
+import { INTERVAL_OPTIONS } from '#domain/campaign-schemas';
+import { CAMPAIGN_TYPE_LABELS } from '#domain/campaign-status';
 import { LoadError, LoadingState } from '../../../components/ListStates';
-import { BRAND_COLOR } from '../../../theme';
+import { useResourceQuery } from '../../../resources/useResourceAction';
 import { badgeColor, scheduleLine, statusBadge } from '../campaign-view';
 import { SendsChart } from './SendsChart';
-import { DELIVERY_STATES, type CampaignDetails, type DeliveryState, type RecipientDelivery } from '../../../domain/delivery';
-import { deliveryStateTag } from './delivery-state-tag';
+import { BOUNCE_LABELS, DELIVERY_STATES, type DeliveryState, type RecipientDelivery } from '#domain/delivery';
+import { deliveryStateTag, pendingNote } from './delivery-state-tag';
+import { CountBars } from '../../../components/reviews/CountBars';
+import { funnelBars, ratingText, REVIEW_STEP_LABELS } from '../../../components/reviews/review-steps';
+import { LOW_RATING_MAX, type ReviewStep } from '#domain/reviews';
 
 const PAGE_SIZE = 100;
 const REFRESH_MS = 5000;
 const time = (iso: string | null) => (iso ? dayjs(iso).format('DD.MM.YYYY, HH:mm:ss') : '');
+
 
 /** 'View details': the setup, counts per delivery state, sends over time and every recipient. */
 export default function CampaignDetailsPage() {
   const id = Number(useParams().id);
   const [state, setState] = useState<DeliveryState | undefined>();
   const [page, setPage] = useState(1);
-  const { token } = theme.useToken();
-  const { query } = useCustom<CampaignDetails>({
-    url: '',
-    method: 'get',
-    meta: { resource: 'campaigns', action: 'details', id },
-    config: { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(state ? { state } : {}) } },
+  const query = useResourceQuery('campaigns', 'details', {
+    id,
+    query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(state ? { state } : {}) },
     // A running campaign's numbers move: keep them current while the page is open.
     queryOptions: { refetchInterval: REFRESH_MS, placeholderData: (previous) => previous },
   });
@@ -35,7 +36,7 @@ export default function CampaignDetailsPage() {
   if (query.isError || !query.data) {
     return <LoadError what="campaign details" error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const { campaign, channel, counts, timeline, recipients } = query.data.data;
+  const { campaign, channel, counts, bounces, segments, timeline, recipients, funnel, sites, capped, reminders } = query.data.data;
   const badge = statusBadge(campaign);
 
   return (
@@ -48,7 +49,7 @@ export default function CampaignDetailsPage() {
           {campaign.name}
         </Typography.Title>
         <Tag>{CAMPAIGN_TYPE_LABELS[campaign.type]}</Tag>
-        <Tag color={badgeColor(badge.status, { primary: token.colorPrimary, brand: BRAND_COLOR })} data-testid="details-status">
+        <Tag color={badgeColor(badge.status)} data-testid="details-status">
           {badge.label}
         </Tag>
       </Flex>
@@ -70,6 +71,17 @@ export default function CampaignDetailsPage() {
               <Descriptions.Item label="Message">
                 <span style={{ whiteSpace: 'pre-wrap' }}>{campaign.messageBody}</span>
               </Descriptions.Item>
+              {campaign.followUp && (
+                <Descriptions.Item label="Reminder">
+                  <Flex vertical gap={4} data-testid="details-reminder">
+                    <span>
+                      After {campaign.followUp.afterDays} {campaign.followUp.afterDays === 1 ? 'day' : 'days'}, to those who have not opened the
+                      review page: {reminders.sent} of {reminders.recipients} sent
+                    </span>
+                    <span style={{ whiteSpace: 'pre-wrap' }}>{campaign.followUp.messageBody}</span>
+                  </Flex>
+                </Descriptions.Item>
+              )}
             </Descriptions>
           </Card>
         </Col>
@@ -84,9 +96,47 @@ export default function CampaignDetailsPage() {
                   <Statistic title={deliveryStateTag(name).label} value={counts[name]} />
                 </Col>
               ))}
+              {campaign.type === 'SMS' ? (
+                <Col span={6}>
+                  <Statistic title="Segments sent" value={segments} />
+                </Col>
+              ) : (
+                <>
+                  <Col span={6}>
+                    <Statistic title="Hard bounces" value={bounces.hard} />
+                  </Col>
+                  <Col span={6}>
+                    <Statistic title="Soft bounces" value={bounces.soft} />
+                  </Col>
+                  <Col span={6}>
+                    <Statistic title="Complaints" value={bounces.complaints} />
+                  </Col>
+                </>
+              )}
             </Row>
             <Typography.Title level={5}>Sends per minute</Typography.Title>
             <SendsChart timeline={timeline} />
+          </Card>
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card title="Review funnel" size="small">
+            <CountBars label="Review funnel" bars={funnelBars(funnel)} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="funnel-automated">
+              {funnel.automated} automated {funnel.automated === 1 ? 'opening' : 'openings'} (link previews and mail scanners) not counted.
+              {capped > 0 && ` ${capped} ${capped === 1 ? 'contact was' : 'contacts were'} skipped: asked for a review recently.`}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title="Clicks per review site" size="small">
+            {sites.length === 0 ? (
+              <Typography.Text type="secondary">The business has no review sites.</Typography.Text>
+            ) : (
+              <CountBars label="Clicks per review site" bars={sites.map((site) => ({ label: site.name, value: site.clicks }))} />
+            )}
           </Card>
         </Col>
       </Row>
@@ -112,6 +162,8 @@ export default function CampaignDetailsPage() {
         <Table<RecipientDelivery>
           size="small"
           rowKey="id"
+          // On a phone the table scrolls inside its card instead of widening the page.
+          scroll={{ x: 'max-content' }}
           dataSource={recipients.items}
           loading={query.isFetching && query.isPlaceholderData}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: recipients.total, showSizeChanger: false, onChange: setPage }}
@@ -130,15 +182,29 @@ export default function CampaignDetailsPage() {
             {
               title: 'State',
               dataIndex: 'state',
-              render: (value: DeliveryState) => <Tag color={deliveryStateTag(value).color}>{deliveryStateTag(value).label}</Tag>,
+              render: (value: DeliveryState, delivery: RecipientDelivery) => (
+                <>
+                  <Tag color={deliveryStateTag(value).color}>{deliveryStateTag(value).label}</Tag>
+                  {delivery.bounce && <Tag color="volcano">{BOUNCE_LABELS[delivery.bounce]}</Tag>}
+                </>
+              ),
             },
             { title: 'Attempts', dataIndex: 'attempts', width: 90 },
             {
               title: 'Reason / next try',
-              render: (_: unknown, delivery: RecipientDelivery) =>
-                delivery.error ?? (delivery.nextAttemptAt ? `Next try ${time(delivery.nextAttemptAt)}` : ''),
+              render: (_: unknown, delivery: RecipientDelivery) => pendingNote(delivery),
             },
             { title: 'Sent at', dataIndex: 'sentAt', render: time },
+            {
+              title: 'Furthest step',
+              dataIndex: 'step',
+              render: (step: ReviewStep | null, delivery: RecipientDelivery) => (
+                <Flex gap={4} wrap>
+                  {step && <Tag color={REVIEW_STEP_LABELS[step].color}>{REVIEW_STEP_LABELS[step].label}</Tag>}
+                  {delivery.rating !== null && <Tag color={delivery.rating <= LOW_RATING_MAX ? 'red' : 'gold'}>Feedback {ratingText(delivery.rating)}</Tag>}
+                </Flex>
+              ),
+            },
           ]}
         />
       </Card>

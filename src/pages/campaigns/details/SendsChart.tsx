@@ -1,6 +1,6 @@
 import { Empty, Flex, theme } from 'antd';
 import dayjs from 'dayjs';
-import type { CampaignDetails } from '../../../domain/delivery';
+import type { CampaignDetails } from '#domain/delivery';
 
 const HEIGHT = 160;
 

@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+import { limits, validationMessages as m } from './messages';
+
+/**
+ * Field rules shared by the browser forms and the server (zod/mini keeps the sign-in bundle small).
+ * Zod reports every failing check; the first issue of a field is the message shown, so checks are
+ * ordered as the spec lists them.
+ */
+
+export const maxMessage = (label: string, length: number) => `${label} must not exceed ${length} characters`;
+export const controlCharactersMessage = (label: string) =>
+  `${label} must not contain control characters (such as NUL or escape)`;
+
+// PostgreSQL cannot store NUL in text, and no form can type the others; tab and line breaks are
+// allowed where text has lines (message bodies).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True when `text` has no control character (tab and line breaks allowed when `multiline`). */
+export const isPlainText = (text: string, multiline = false) =>
+  !(multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+
+/** The check every free-text field carries: no control characters, named by the field's label. */
+export const plainText = (label: string, multiline = false) =>
+  z.refine<string>((text) => isPlainText(text, multiline), controlCharactersMessage(label));
+
+/** A required text field: trimmed, not empty, at most `maxLength` characters, no control characters. */
+export const requiredText = (
+  label: string,
+  requiredMessage: string,
+  maxLength: number,
+  options: { multiline?: boolean } = {},
+) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    z.maxLength(maxLength, maxMessage(label, maxLength)),
+    plainText(label, options.multiline),
+  );
+
+export const emailRule = z.pipe(
+  z.string({ error: m.emailRequired }).check(z.trim(), z.minLength(1, m.emailRequired)),
+  z.email(m.emailInvalid).check(z.maxLength(254, m.emailInvalid)),
+);
+
+export const passwordRule = z.string({ error: m.passwordRequired }).check(
+  z.minLength(1, m.passwordRequired),
+  z.minLength(limits.passwordMin, m.passwordMin),
+  z.maxLength(limits.passwordMax, m.passwordMax),
+  z.regex(/[A-Z]/, m.passwordUppercase),
+  z.regex(/[a-z]/, m.passwordLowercase),
+  z.regex(/[0-9]/, m.passwordDigit),
+  z.regex(/[^A-Za-z0-9]/, m.passwordSpecial),
+  plainText('Password'),
+);
+
+/** Digits only, 9 to 15 long: used for the registration contact and a contact's phone number. */
+export const phoneRule = (requiredMessage: string, formatMessage: string) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    z.regex(new RegExp(`^\\d{${limits.phoneDigitsMin},${limits.phoneDigitsMax}}$`), formatMessage),
+  );
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The years a date may name: what PostgreSQL, spreadsheets and people agree on. */
+export const DATE_YEARS = { min: 1900, max: 2100 } as const;
+
+/** True when `value` is a real calendar day written as YYYY-MM-DD, in the years 1900 to 2100. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+// ISO 8601 with a time zone, so the moment does not depend on where the server runs.
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * True when `value` is a real instant: ISO 8601 with a time zone, a real calendar day, hours 0-23,
+ * minutes and seconds 0-59, an offset of at most 18 hours. Date.parse alone would shift
+ * 30 February or 24:00 to another day.
+ */
+export function isIsoInstant(value: string): boolean {
+  const match = ISO_INSTANT.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hours, minutes, seconds = '00', zone] = match;
+  if (!isIsoDate(`${year}-${month}-${day}`)) return false;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return false;
+  if (zone !== 'Z') {
+    const offset = zone!.replace(':', '');
+    if (Number(offset.slice(1, 3)) > 18 || Number(offset.slice(3, 5)) > 59) return false;
+  }
+  return !Number.isNaN(Date.parse(value));
+}
+
+/** Birth dates lie between 1 January of (current year - 100) and today. */
+export function isBirthDateInRange(value: string, today = new Date()): boolean {
+  if (!isIsoDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const todayIso = today.toISOString().slice(0, 10);
+  return year >= today.getUTCFullYear() - limits.birthYearsBack && value <= todayIso;
+}
+
+export const birthDateRule = z.string({ error: m.birthDateRequired }).check(
+  z.trim(),
+  z.minLength(1, m.birthDateRequired),
+  z.refine(isIsoDate, m.birthDateRequired),
+  z.refine((value) => !isIsoDate(value) || isBirthDateInRange(value), m.birthDateRange),
+);
+
+export const loginSchema = z.object({
+  email: emailRule,
+  password: passwordRule,
+});
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+export const registrationSchema = z.object({
+  firstName: requiredText('First name', m.firstNameRequired, 50),
+  lastName: requiredText('Last name', m.lastNameRequired, 50),
+  email: emailRule,
+  password: passwordRule,
+  birthDate: birthDateRule,
+  phoneNumber: phoneRule(m.contactRequired, m.contactFormat),
+});
+export type RegistrationPayload = z.infer<typeof registrationSchema>;
+
+/** An absolute http(s) address, at most 500 characters. */
+export function isWebAddress(value: string): boolean {
+  if (value.length > 500) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Field name -> first message, the shape of the API's `errors` object and of form errors. */
+export type FieldErrors = Record<string, string>;
+type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
+export function fieldErrors(error: Issues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export type Schema = z.ZodMiniType;
+export type ObjectSchema = z.ZodMiniObject;

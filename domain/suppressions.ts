@@ -1,0 +1,67 @@
+import type { CampaignType } from './campaign-status';
+import type { ReviewEventKind } from './reviews';
+
+/** The suppression list (one per business) and a contact's history of opt-outs, bounces and complaints. */
+
+export const SUPPRESSION_REASONS = ['unsubscribed', 'stop', 'hard_bounce', 'complaint', 'invalid_number'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
+  unsubscribed: 'unsubscribed',
+  stop: 'STOP',
+  hard_bounce: 'hard bounce',
+  complaint: 'complaint',
+  invalid_number: 'invalid number',
+};
+
+/** Only the contact can undo an opt-out they made; an owner may lift what the app concluded. */
+export const LIFTABLE_REASONS: readonly SuppressionReason[] = ['hard_bounce', 'invalid_number'];
+
+export const suppressedMessage = (reason: SuppressionReason) => `skipped: suppressed (${SUPPRESSION_REASON_LABELS[reason]})`;
+
+export const CONTACT_EVENT_KINDS = ['opt_out', 'opt_in', 'hard_bounce', 'soft_bounce', 'complaint', 'suppressed', 'lifted'] as const;
+export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
+
+export type Suppression = {
+  id: number;
+  channel: CampaignType;
+  address: string;
+  reason: SuppressionReason;
+  evidence: string | null;
+  createdAt: string;
+};
+
+export const suppressionMessages = {
+  notFound: 'Suppression not found.',
+  notLiftable: 'Only the contact can undo a STOP or a complaint (by replying START, or by subscribing again).',
+  lifted: 'Suppression lifted',
+} as const;
+
+/** One entry of a contact's history drawer, newest first. */
+export type ContactHistoryItem =
+  | {
+      type: 'message';
+      at: string;
+      campaignId: number;
+      campaignName: string;
+      channel: CampaignType;
+      state: string;
+      error: string | null;
+      bounce: string | null;
+    }
+  | { type: 'event'; at: string; channel: CampaignType; kind: ContactEventKind; source: string }
+  /** On their review page (automated visits, such as link scanners, left out). */
+  | { type: 'review'; at: string; campaignId: number; campaignName: string; kind: ReviewEventKind; siteName: string | null; rating: number | null; message: string | null };
+
+/** GET /contact/get-contact-history/{businessId}/{id} */
+export type ContactHistory = { items: ContactHistoryItem[]; suppressions: Suppression[] };
+
+export const CONTACT_EVENT_LABELS: Record<ContactEventKind, string> = {
+  opt_out: 'Opted out',
+  opt_in: 'Opted in',
+  hard_bounce: 'Hard bounce',
+  soft_bounce: 'Soft bounce',
+  complaint: 'Complaint',
+  suppressed: 'Suppressed',
+  lifted: 'Suppression lifted',
+};

@@ -1,0 +1,31 @@
+import type { ChannelName } from '#domain';
+import type { DeliverySuppression } from './suppressions';
+
+/** What a failure says about the address: it goes on the business's suppression list. */
+export type SendSuppression = Omit<DeliverySuppression, 'deliveryId'>;
+
+/** A claimed recipient's message, rendered when the campaign started. */
+export type OutgoingMessage = {
+  id: number;
+  /** The claim's attempt number: a result is recorded only for the claim that made it. */
+  attempts: number;
+  address: string;
+  subject: string | null;
+  body: string;
+  unsubscribeToken: string;
+};
+
+/** What a channel made of one message. 'retry' is a temporary failure (4xx from SMTP, 429/5xx, timeouts). */
+export type SendOutcome = { id: number; attempts: number } & (
+  | { result: 'sent'; providerId: string | null }
+  | { result: 'outbox' }
+  | { result: 'retry'; error: string }
+  | { result: 'failed'; error: string; suppress?: SendSuppression }
+);
+
+/** A way messages leave: SMTP (email.ts), Twilio (sms.ts) or the outbox (channels.ts). */
+export interface Channel {
+  readonly name: ChannelName;
+  send(messages: readonly OutgoingMessage[]): Promise<SendOutcome[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { businessSchema, regionOptions, type BusinessFormValues } from '#domain/businesses';
+import { SMS_WINDOW, timeZoneNames } from '#domain/sms-window';
+import { zodRule } from './zod-rule';
+
+type AddressField = Exclude<keyof BusinessFormValues, 'reviewSites' | 'reviewRequestCapDays' | 'region' | 'timeZone' | 'smsWindowStart' | 'smsWindowEnd'>;
+
+const fields: Array<{ name: AddressField; label: string; span: number }> = [
+  { name: 'name', label: 'Name', span: 24 },
+  { name: 'streetName', label: 'Street name', span: 16 },
+  { name: 'streetNumber', label: 'Street number', span: 8 },
+  { name: 'country', label: 'Country', span: 12 },
+  { name: 'city', label: 'City', span: 12 },
+  { name: 'postalCode', label: 'Postal code', span: 12 },
+];
+
+/** The business form's name and address fields, shared by 'Add new business' and 'Business settings'. */
+export function BusinessFields() {
+  return (
+    <Row gutter={12}>
+      {fields.map(({ name, label, span }) => (
+        <Col key={name} xs={24} sm={span}>
+          <Form.Item label={label} name={name} rules={[zodRule(businessSchema, name)]}>
+            <Input inputMode={name === 'postalCode' ? 'numeric' : undefined} />
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Read national phone numbers and keep text messages inside the legal hours of the business's place. */
+export function PhoneAndQuietHoursFields() {
+  const regions = useMemo(regionOptions, []);
+  const timeZones = useMemo(() => timeZoneNames().map((name) => ({ value: name, label: name })), []);
+  return (
+    <Row gutter={12}>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          label="Phone number country"
+          name="region"
+          rules={[zodRule(businessSchema, 'region')]}
+          extra="Numbers typed without a country code are read as numbers of this country. Leave empty to use the Country above."
+        >
+          <Select showSearch allowClear options={regions} optionFilterProp="label" placeholder="Same as Country" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item label="Time zone" name="timeZone" rules={[zodRule(businessSchema, 'timeZone')]}>
+          <Select showSearch options={timeZones} optionFilterProp="label" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={6}>
+        <Form.Item label="Texts from" name="smsWindowStart" rules={[zodRule(businessSchema, 'smsWindowStart')]}>
+          <Input placeholder={SMS_WINDOW.start} inputMode="numeric" />
+        </Form.Item>
+      </Col>
+      <Col xs={12} sm={6}>
+        <Form.Item label="Texts until" name="smsWindowEnd" rules={[zodRule(businessSchema, 'smsWindowEnd')]}>
+          <Input placeholder={SMS_WINDOW.end} inputMode="numeric" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 30 }}>
+          Text messages wait for this window, in the business's time zone ({SMS_WINDOW.start}–{SMS_WINDOW.end} at most).
+        </Typography.Paragraph>
+      </Col>
+    </Row>
+  );
+}

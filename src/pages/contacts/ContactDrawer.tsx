@@ -1,0 +1,153 @@
+import { Alert, Button, Drawer, Empty, Flex, Form, List, Spin, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { DELIVERY_STATE_LABELS, type DeliveryState } from '#domain/delivery';
+import { joinTags, parseTags, type Contact } from '#domain/contacts';
+import type { FieldErrors } from '#domain/rules';
+import type { ReviewEventKind } from '#domain/reviews';
+import { ratingText } from '../../components/reviews/review-steps';
+import { CONTACT_EVENT_LABELS, LIFTABLE_REASONS, SUPPRESSION_REASON_LABELS, type ContactHistoryItem, type Suppression } from '#domain/suppressions';
+import type { HttpError } from '@refinedev/core';
+import { showFieldErrors } from '../../components/forms/show-field-errors';
+import { useResourceAction, useResourceQuery } from '../../resources/useResourceAction';
+import { ContactFormFields, type ContactFormValues } from './ContactFormFields';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+const REVIEW_ACTIVITY: Record<ReviewEventKind, string> = {
+  visit: 'Opened the review page',
+  click: 'Went to a review site',
+  feedback: 'Left private feedback',
+};
+
+function HistoryItem({ item }: { item: ContactHistoryItem }) {
+  if (item.type === 'message') {
+    return (
+      <Flex vertical>
+        <Typography.Text>
+          {item.channel === 'EMAIL' ? 'Email' : 'Text message'}: {item.campaignName}{' '}
+          <Tag>{DELIVERY_STATE_LABELS[item.state as DeliveryState] ?? item.state}</Tag>
+          {item.bounce && <Tag color="volcano">{item.bounce}</Tag>}
+        </Typography.Text>
+        <Typography.Text type="secondary">{when(item.at)}</Typography.Text>
+        {item.error && <Typography.Text type="danger">{item.error}</Typography.Text>}
+      </Flex>
+    );
+  }
+  if (item.type === 'review') {
+    return (
+      <Flex vertical>
+        <Typography.Text>
+          {REVIEW_ACTIVITY[item.kind]}
+          {item.siteName && `: ${item.siteName}`} ({item.campaignName})
+          {item.rating !== null && ` ${ratingText(item.rating)}`}
+        </Typography.Text>
+        <Typography.Text type="secondary">{when(item.at)}</Typography.Text>
+        {item.message && <Typography.Paragraph style={{ marginBottom: 0 }}>“{item.message}”</Typography.Paragraph>}
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical>
+      <Typography.Text>
+        {CONTACT_EVENT_LABELS[item.kind]} ({item.channel === 'EMAIL' ? 'email' : 'text'}): {item.source}
+      </Typography.Text>
+      <Typography.Text type="secondary">{when(item.at)}</Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * A contact opened from the table: their tags, their fields (the create form's rules), every
+ * message sent to them, every opt-out, opt-in, bounce and complaint, and their suppressions
+ * (an owner lifts a hard bounce or an invalid number; a STOP or complaint only the contact can undo).
+ */
+export function ContactDrawer({ contact, onClose }: { contact: Contact | null; onClose(): void }) {
+  return (
+    <Drawer
+      open={Boolean(contact)}
+      onClose={onClose}
+      width="min(100vw, 560px)"
+      title={contact ? `${contact.firstName} ${contact.lastName}` : ''}
+      destroyOnHidden
+    >
+      {contact && <ContactDetails contact={contact} />}
+    </Drawer>
+  );
+}
+
+function ContactDetails({ contact }: { contact: Contact }) {
+  const [form] = Form.useForm<ContactFormValues>();
+  const history = useResourceQuery('contacts', 'history', { id: contact.id });
+  const update = useResourceAction('contacts', 'update');
+  const lift = useResourceAction('contacts', 'liftSuppression');
+
+  useEffect(() => {
+    form.setFieldsValue({ ...contact, tags: parseTags(contact.tags) });
+  }, [contact, form]);
+
+  const save = (values: ContactFormValues) =>
+    update.mutate(
+      {
+        id: contact.id,
+        values: { ...values, tags: joinTags(values.tags ?? []), businessId: contact.businessId },
+        successNotification: () => ({ type: 'success', message: 'Contact saved', description: 'The contact’s changes are saved.' }),
+      },
+      { onError: (error) => showFieldErrors(form, (error as HttpError & { errors?: FieldErrors }).errors) },
+    );
+
+  const data = history.data?.data;
+  return (
+        <Flex vertical gap={16}>
+          <Flex gap={4} wrap aria-label="Tags">
+            {parseTags(contact.tags).length ? parseTags(contact.tags).map((tag) => <Tag key={tag}>{tag}</Tag>) : <Typography.Text type="secondary">No tags</Typography.Text>}
+          </Flex>
+          <Form form={form} name="contact-drawer" layout="vertical" requiredMark={false} onFinish={save}>
+            <ContactFormFields />
+            <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>
+              Save contact
+            </Button>
+          </Form>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            Suppressions
+          </Typography.Title>
+          {data?.suppressions.length ? (
+            data.suppressions.map((suppression: Suppression) => (
+              <Alert
+                key={suppression.id}
+                type="warning"
+                showIcon
+                message={`${suppression.channel === 'EMAIL' ? 'Email' : 'Text messages'} suppressed: ${SUPPRESSION_REASON_LABELS[suppression.reason]}`}
+                description={suppression.evidence ?? undefined}
+                action={
+                  LIFTABLE_REASONS.includes(suppression.reason) && (
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        lift.mutate(
+                          { id: suppression.id, successNotification: () => ({ type: 'success', message: 'Suppression lifted', description: `${suppression.address} can be sent to again.` }) },
+                          { onSuccess: () => void history.refetch() },
+                        )
+                      }
+                    >
+                      Lift
+                    </Button>
+                  )
+                }
+              />
+            ))
+          ) : (
+            <Typography.Text type="secondary">Not suppressed</Typography.Text>
+          )}
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            History
+          </Typography.Title>
+          {history.isLoading ? (
+            <Spin />
+          ) : data?.items.length ? (
+            <List size="small" dataSource={data.items} renderItem={(item) => <List.Item><HistoryItem item={item} /></List.Item>} />
+          ) : (
+            <Empty description="Nothing sent to this contact yet" />
+          )}
+        </Flex>
+  );
+}

@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { Business, BusinessFormValues } from '#domain/businesses';
+import { defineResource, endpoint, type ResourcePages } from './define';
+
+const pages: ResourcePages = { list: lazy(() => import('../pages/business-settings/BusinessSettingsPage')) };
+
+/** The selected business's settings: its fields, review sites and contact cap (reached from the switcher and the user menu). */
+export const businessSettingsResource = defineResource({
+  name: 'businessSettings',
+  list: '/business-settings',
+  meta: { label: 'Business settings', hide: true, requiresBusiness: true },
+  pages,
+  endpoints: {
+    actions: {
+      update: endpoint.put<BusinessFormValues, Business>('/business/update-business/{businessId}'),
+    },
+  },
+});

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { testDatabaseKind, isolatedPostgresDatabase } from '../support/delivery-app';
+import { ApiClient, validRegistration } from '../support/test-app';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Server errors provoked with secret values in the request: the captured log must name the error
+ * (request id, route, class, SQLSTATE) and carry none of the values. A trigger makes the database
+ * refuse the writes with an error message that quotes the whole row, as PostgreSQL's own errors
+ * quote values.
+ */
+
+let app: FastifyInstance;
+let dropDatabase: (() => Promise<void>) | undefined;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  // Triggers change the schema: on PostgreSQL, in a database of this file's own.
+  const isolated = testDatabaseKind() === 'postgres' ? await isolatedPostgresDatabase() : null;
+  dropDatabase = isolated?.drop;
+  const database = await openDatabase(isolated ? { databaseUrl: isolated.url, poolSize: 4 } : { dataDir: 'memory://' });
+  const config = { ...loadConfig({ LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), staticDir: null };
+  app = await buildApp(config, { database, logStream: { write: (line: string) => void lines.push(line) } });
+  await app.ready();
+  await app.db.execute(sql`
+    create function refuse_row() returns trigger language plpgsql as $$
+    begin raise exception 'refused row %', row_to_json(new)::text; end $$`);
+});
+afterAll(async () => {
+  await app?.close();
+  await dropDatabase?.();
+});
+
+/** Runs `fn` while the database refuses every insert into `table`. */
+async function whileRefusing(table: string, fn: () => Promise<void>) {
+  await app.db.execute(sql.raw(`create trigger refuse_${table} before insert on ${table} for each row execute function refuse_row()`));
+  try {
+    await fn();
+  } finally {
+    await app.db.execute(sql.raw(`drop trigger refuse_${table} on ${table}`));
+  }
+}
+
+/** The log lines written while `run` ran with inserts into `table` refused. */
+async function logsOf(table: string, run: () => Promise<void>) {
+  const from = lines.length;
+  await whileRefusing(table, run);
+  return lines.slice(from);
+}
+
+const errorLines = (logged: string[]) => logged.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+
+describe('error logs', () => {
+  it('name a failed sign-up by request id, route, class and SQLSTATE, without its email, password, hash, birth date or phone', async () => {
+    const secrets = { ...validRegistration(), firstName: 'Zebulon', password: 'Sec4et!Pw', birthDate: '1971-03-04', phoneNumber: '4917612398765' };
+    let requestId = '';
+    const logged = await logsOf('users', async () => {
+      const response = await new ApiClient(app).post('/api/auth/sign-up', secrets);
+      expect(response.statusCode).toBe(500);
+      requestId = response.json().message.match(/request id (\S+?)\.$/)[1];
+    });
+    const text = logged.join('\n');
+    for (const secret of [secrets.email, secrets.password, secrets.firstName, secrets.birthDate, secrets.phoneNumber, 'scrypt$']) {
+      expect(text).not.toContain(secret);
+    }
+    const [entry] = errorLines(logged);
+    expect(entry).toMatchObject({ reqId: requestId, route: '/api/auth/sign-up', msg: 'request failed', err: { sqlState: 'P0001' } });
+    expect(entry.err.type).toMatch(/Error$/);
+    expect(entry.err.stack).toMatch(/^\s+at /);
+  });
+
+  it('carry no cell of a failed import, and no cookie or token of the signed-in user', async () => {
+    const owner = new ApiClient(app);
+    await owner.signUpAndIn();
+    const businessId = (await owner.createBusiness()).id;
+    const file = 'First name,Last name,Email,Phone number,Birth date\nQuintessa,Marlowe,quintessa.secret@example.com,4917698765432,1966-06-16\n';
+    const logged = await logsOf('contacts', async () => {
+      const response = await owner.post('/api/contact/import-contacts', { businessId, file: Buffer.from(file).toString('base64') });
+      expect(response.statusCode).toBe(500);
+    });
+    const text = logged.join('\n');
+    for (const secret of ['Quintessa', 'Marlowe', 'quintessa.secret', '4917698765432', '1966-06-16', Buffer.from(file).toString('base64').slice(0, 40)]) {
+      expect(text).not.toContain(secret);
+    }
+    for (const value of Object.values(owner.cookies)) expect(text).not.toContain(value);
+    expect(errorLines(logged)).toHaveLength(1);
+    expect(errorLines(logged)[0]).toMatchObject({ route: '/api/contact/import-contacts', err: { sqlState: 'P0001' } });
+  });
+
+  it('carry no message body or subject of a campaign that failed to save', async () => {
+    const owner = new ApiClient(app);
+    await owner.signUpAndIn();
+    const businessId = (await owner.createBusiness()).id;
+    const filter = await owner.post('/api/contact-filter/create-contact-filter-with-items', {
+      contactFilter: { name: 'Everyone', businessId },
+      contactFilterItems: [{ attribute: 'email', operator: 'CONTAINS', value: '@' }],
+    });
+    const logged = await logsOf('campaigns', async () => {
+      const response = await owner.post('/api/campaign/create-new-campaign', {
+        name: 'Summer',
+        type: 'EMAIL',
+        subject: 'Private subject line',
+        messageBody: 'Confidential offer for ${firstName}',
+        businessId,
+        contactFilterId: filter.json().id,
+        interval: 1,
+        intervalSize: 5,
+      });
+      expect(response.statusCode).toBe(500);
+    });
+    const text = logged.join('\n');
+    expect(text).not.toContain('Private subject line');
+    expect(text).not.toContain('Confidential offer');
+    expect(errorLines(logged)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignMessages, filterMessages, type Campaign, type CampaignStatus, type Contact, type ContactFilter } from '#domain';
+import { businesses, campaigns, suppressions } from '../../server/db/schema';
+import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
+
+/**
+ * Walks every route the app registers and proves that a signed-in stranger cannot reach another
+ * owner's business through it: not by the business id, a campaign id, contact ids or a filter id.
+ * Each probe is sent by the stranger (refused), then by the owner (accepted: the request itself is
+ * valid, and the stranger's attempt changed nothing it needs). A route in neither table below fails
+ * the test, so a new route has to show its ownership check, or say why it needs none.
+ */
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Request = { method: Method; url: string; body?: unknown };
+type Probe = {
+  what: string;
+  /** What the stranger sends. */
+  request: Request;
+  /** How it is refused; the answer must not tell a stranger's resource from a missing one. */
+  refusal: { status: number; message: string };
+  /** What the owner sends to show the same resource is reachable by its owner; the same request unless given. */
+  ownersRequest?: Request;
+};
+
+const BUSINESS_NOT_FOUND = { status: 404, message: 'Business not found.' };
+const CAMPAIGN_NOT_FOUND = { status: 404, message: campaignMessages.notFound };
+const FILTER_NOT_FOUND = { status: 404, message: filterMessages.notFound };
+const FILTER_NOT_IN_BUSINESS = { status: 400, message: campaignMessages.filterNotInBusiness };
+const CONTACT_NOT_FOUND = { status: 404, message: '1 of the selected contacts was not found; nothing was changed.' };
+
+/** Routes that take no business, campaign, contact or filter id, and why. */
+const EXEMPT: Array<[RegExp, string]> = [
+  [/^(GET|HEAD) \/api\/health$/, 'public health check; names no business'],
+  [/^POST \/api\/auth\/(sign-up|sign-in|refresh-token|sign-out|forgot-password|reset-password)$/, "public; acts on the caller's own account or session only"],
+  [/^POST \/api\/auth\/authorize$/, "answers the signed-in caller's own profile; takes no id"],
+  [/^(GET|HEAD) \/api\/user\/get-current-user$/, "answers the signed-in caller's own profile; takes no id"],
+  [/^(GET|HEAD) \/api\/business\/get-current-users-businesses$/, "lists the caller's own businesses; takes no id"],
+  [/^POST \/api\/business\/create-new-business$/, 'creates a business owned by the caller; takes no id'],
+  [/^(GET|HEAD) \/api\/campaign\/get-sender$/, 'answers the server’s configured senders, the same for everyone'],
+  [/^(GET|HEAD|POST) \/api\/unsubscribe\/:token$/, 'public page of a campaign email; the unguessable token is the credential'],
+  [/^POST \/api\/webhooks\/twilio\/(status|inbound)$/, "Twilio's webhooks; its request signature is the credential"],
+  [/^(GET|HEAD|POST) \/r\/:token(\/go\/:site|\/feedback)?$/, 'public review page of a review request; the unguessable token is the credential'],
+  [/^POST \/api\/webhooks\/inbound-email$/, 'bounces and complaints forwarded by the mail provider; INBOUND_EMAIL_SECRET is the credential'],
+  [/^(GET|HEAD) \/files\/contacts-import-example\.(csv|xlsx)$/, 'public example files, the same for everyone'],
+  [/^(GET|HEAD) \/api\/(openapi\.json|docs(\/.*)?)$/, 'public API documentation'],
+];
+
+let testApp: TestApp;
+const registered = new Set<string>();
+let owner: ApiClient;
+let stranger: ApiClient;
+let businessId: number;
+let strangersBusinessId: number;
+let filter: ContactFilter;
+let strangersFilter: ContactFilter;
+let strangersCampaign: Campaign;
+
+beforeAll(async () => {
+  testApp = await startTestApp({}, {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+    },
+  });
+  owner = new ApiClient(testApp.app);
+  await owner.signUpAndIn();
+  businessId = (await owner.createBusiness()).id;
+  // Campaigns may use ${reviewLink} only in a business that has a review site.
+  await testApp.app.db.update(businesses).set({ reviewSites: [{ name: 'Google', url: 'https://reviews.example/corner-bakery' }] }).where(eq(businesses.id, businessId));
+  stranger = new ApiClient(testApp.app);
+  await stranger.signUpAndIn();
+  strangersBusinessId = (await stranger.createBusiness()).id;
+  filter = await createFilter(owner, businessId);
+  strangersFilter = await createFilter(stranger, strangersBusinessId);
+  strangersCampaign = await createCampaign(stranger, { businessId: strangersBusinessId, contactFilterId: strangersFilter.id });
+});
+afterAll(() => testApp?.close());
+
+async function created<T>(response: LightMyRequestResponse): Promise<T> {
+  if (response.statusCode !== 201) throw new Error(`setup failed: ${response.body}`);
+  return response.json() as T;
+}
+
+const createFilter = async (client: ApiClient, inBusiness: number) =>
+  created<ContactFilter>(
+    await client.post('/api/contact-filter/create-contact-filter-with-items', {
+      contactFilter: { name: `Everyone ${randomUUID().slice(0, 8)}`, businessId: inBusiness },
+      contactFilterItems: [{ attribute: 'email', operator: 'CONTAINS', value: '@' }],
+    }),
+  );
+
+const campaignBody = (overrides: Record<string, unknown> = {}) => ({
+  name: `Reviews ${randomUUID().slice(0, 8)}`,
+  type: 'SMS',
+  interval: 1,
+  intervalSize: 5,
+  messageBody: 'Hi ${firstName}, please review us',
+  businessId,
+  contactFilterId: filter.id,
+  sendAllAtOnce: true,
+  ...overrides,
+});
+
+const createCampaign = async (client: ApiClient = owner, overrides: Record<string, unknown> = {}) =>
+  created<Campaign>(await client.post('/api/campaign/create-new-campaign', campaignBody(overrides)));
+
+/** The owner's campaign in a status an action allows (set directly, as sending would). */
+async function ownersCampaignIn(status: CampaignStatus) {
+  const campaign = await createCampaign();
+  if (status !== 'CREATED') await testApp.app.db.update(campaigns).set({ status }).where(eq(campaigns.id, campaign.id));
+  return campaign;
+}
+
+const contactBody = (inBusiness: number) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: uniqueEmail('contact'),
+  phoneNumber: '4915112345678',
+  birthDate: '1990-05-17',
+  gender: 'FEMALE',
+  businessId: inBusiness,
+});
+
+const ownersContact = async () => created<Contact>(await owner.post('/api/contact/create-new-contact', contactBody(businessId)));
+
+const byCampaignId = (method: Method, action: string, status: CampaignStatus, body?: () => unknown) => async (): Promise<Probe[]> => {
+  const campaign = await ownersCampaignIn(status);
+  const request = { method, url: `/api/campaign/${action}/${campaign.id}`, body: body?.() };
+  return [{ what: "another owner's campaign", request, refusal: CAMPAIGN_NOT_FOUND }];
+};
+
+const byBusinessInPath = (path: string) => async (): Promise<Probe[]> => [
+  { what: "another owner's business", request: { method: 'GET', url: `/api/${path}/${businessId}` }, refusal: BUSINESS_NOT_FOUND },
+];
+
+/** Every route that names a business, campaign, contact or filter, with the probes that try another owner's. */
+const CASES: Record<string, () => Promise<Probe[]>> = {
+  'GET /api/contact/get-contacts/:businessId': byBusinessInPath('contact/get-contacts'),
+  'GET /api/contact-filter/get-contact-filters/:businessId': byBusinessInPath('contact-filter/get-contact-filters'),
+  'GET /api/campaign/get-campaigns/:businessId': byBusinessInPath('campaign/get-campaigns'),
+  'GET /api/reputation/get-summary/:businessId': byBusinessInPath('reputation/get-summary'),
+  'PUT /api/business/update-business/:businessId': async () => {
+    const body = {
+      ...BUSINESS_ADDRESS,
+      reviewSites: [{ name: 'Google', url: 'https://reviews.example/corner-bakery' }],
+    };
+    const request = { method: 'PUT' as const, url: `/api/business/update-business/${businessId}`, body };
+    return [{ what: "another owner's business", request, refusal: BUSINESS_NOT_FOUND }];
+  },
+  'GET /api/contact/export-contacts/:businessId': async () => [
+    { what: "another owner's business", request: { method: 'GET', url: `/api/contact/export-contacts/${businessId}?format=csv` }, refusal: BUSINESS_NOT_FOUND },
+  ],
+  'POST /api/contact/export-contacts/:businessId': async () => {
+    const contact = await ownersContact();
+    const request = { method: 'POST' as const, url: `/api/contact/export-contacts/${businessId}`, body: { format: 'xlsx', contactIds: [contact.id] } };
+    return [{ what: "another owner's business", request, refusal: BUSINESS_NOT_FOUND }];
+  },
+
+  'POST /api/contact/create-new-contact': async () => [
+    {
+      what: "another owner's business",
+      request: { method: 'POST', url: '/api/contact/create-new-contact', body: contactBody(businessId) },
+      refusal: BUSINESS_NOT_FOUND,
+    },
+  ],
+  'POST /api/contact/import-contacts': async () => {
+    const csv = `First name,Last name,Email,Phone number,Birth date\nAda,Lovelace,${uniqueEmail('import')},4915112345678,1990-05-17\n`;
+    const body = { businessId, file: Buffer.from(csv).toString('base64') };
+    return [{ what: "another owner's business", request: { method: 'POST', url: '/api/contact/import-contacts', body }, refusal: BUSINESS_NOT_FOUND }];
+  },
+  'DELETE /api/contact/delete-contacts': async () => {
+    const contact = await ownersContact();
+    const request = { method: 'DELETE' as const, url: '/api/contact/delete-contacts', body: { contactIds: [contact.id] } };
+    return [{ what: "another owner's contact", request, refusal: CONTACT_NOT_FOUND }];
+  },
+  'PATCH /api/contact/check-in-contacts': async () => {
+    const contact = await ownersContact();
+    const request = { method: 'PATCH' as const, url: '/api/contact/check-in-contacts', body: { contactIds: [contact.id] } };
+    return [{ what: "another owner's contact", request, refusal: CONTACT_NOT_FOUND }];
+  },
+
+  'PUT /api/contact/update-contact/:id': async () => {
+    const contact = await ownersContact();
+    const url = `/api/contact/update-contact/${contact.id}`;
+    return [
+      { what: "another owner's business", request: { method: 'PUT', url, body: contactBody(businessId) }, refusal: BUSINESS_NOT_FOUND },
+      {
+        what: "another owner's contact, through the stranger's own business",
+        request: { method: 'PUT', url, body: contactBody(strangersBusinessId) },
+        refusal: { status: 404, message: 'Contact not found.' },
+        ownersRequest: { method: 'PUT', url, body: contactBody(businessId) },
+      },
+    ];
+  },
+  'GET /api/contact/get-contact-history/:businessId/:id': async () => {
+    const contact = await ownersContact();
+    const url = (inBusiness: number) => `/api/contact/get-contact-history/${inBusiness}/${contact.id}`;
+    return [
+      { what: "another owner's business", request: { method: 'GET', url: url(businessId) }, refusal: BUSINESS_NOT_FOUND },
+      {
+        what: "another owner's contact, through the stranger's own business",
+        request: { method: 'GET', url: url(strangersBusinessId) },
+        refusal: { status: 404, message: 'Contact not found.' },
+        ownersRequest: { method: 'GET', url: url(businessId) },
+      },
+    ];
+  },
+  'GET /api/suppression/get-suppressions/:businessId': byBusinessInPath('suppression/get-suppressions'),
+  'DELETE /api/suppression/lift-suppression/:businessId/:id': async () => {
+    // One each: the owner's request of a probe lifts it.
+    const [first, second] = await testApp.app.db
+      .insert(suppressions)
+      .values([uniqueEmail('bounced'), uniqueEmail('bounced')].map((address) => ({ businessId, channel: 'EMAIL' as const, address, reason: 'hard_bounce' as const })))
+      .returning({ id: suppressions.id });
+    const url = (inBusiness: number, id: number) => `/api/suppression/lift-suppression/${inBusiness}/${id}`;
+    return [
+      { what: "another owner's business", request: { method: 'DELETE', url: url(businessId, first!.id) }, refusal: BUSINESS_NOT_FOUND },
+      {
+        what: "another owner's suppression, through the stranger's own business",
+        request: { method: 'DELETE', url: url(strangersBusinessId, second!.id) },
+        refusal: { status: 404, message: 'Suppression not found.' },
+        ownersRequest: { method: 'DELETE', url: url(businessId, second!.id) },
+      },
+    ];
+  },
+
+  'POST /api/contact-filter/create-contact-filter-with-items': async () => {
+    const body = {
+      contactFilter: { name: `Regulars ${randomUUID().slice(0, 8)}`, businessId },
+      contactFilterItems: [{ attribute: 'tags', operator: 'CONTAINS', value: 'regular' }],
+    };
+    return [
+      {
+        what: "another owner's business",
+        request: { method: 'POST', url: '/api/contact-filter/create-contact-filter-with-items', body },
+        refusal: BUSINESS_NOT_FOUND,
+      },
+    ];
+  },
+  'POST /api/contact-filter/count-matching-contacts': async () => {
+    const url = '/api/contact-filter/count-matching-contacts';
+    return [
+      {
+        what: "another owner's business",
+        request: { method: 'POST', url, body: { businessId, contactFilterItems: filter.items } },
+        refusal: BUSINESS_NOT_FOUND,
+      },
+      {
+        what: "another owner's filter, through the stranger's own business",
+        request: { method: 'POST', url, body: { businessId: strangersBusinessId, contactFilterId: filter.id } },
+        refusal: FILTER_NOT_FOUND,
+        ownersRequest: { method: 'POST', url, body: { businessId, contactFilterId: filter.id } },
+      },
+    ];
+  },
+
+  'POST /api/campaign/create-new-campaign': async () => campaignCreation('/api/campaign/create-new-campaign'),
+  'POST /api/campaign/launch-new-campaign': async () => campaignCreation('/api/campaign/launch-new-campaign'),
+  'POST /api/campaign/check-campaign-name': async () => [
+    {
+      what: "another owner's business",
+      request: { method: 'POST', url: '/api/campaign/check-campaign-name', body: { businessId, name: 'Spring reviews' } },
+      refusal: BUSINESS_NOT_FOUND,
+    },
+  ],
+  'GET /api/campaign/get-campaign/:id': byCampaignId('GET', 'get-campaign', 'CREATED'),
+  'GET /api/campaign/get-campaign-details/:id': byCampaignId('GET', 'get-campaign-details', 'IN_PROGRESS'),
+  'PUT /api/campaign/start-campaign/:id': byCampaignId('PUT', 'start-campaign', 'CREATED'),
+  'PUT /api/campaign/pause-campaign/:id': byCampaignId('PUT', 'pause-campaign', 'IN_PROGRESS'),
+  'PUT /api/campaign/cancel-campaign/:id': byCampaignId('PUT', 'cancel-campaign', 'PAUSED'),
+  'PUT /api/campaign/duplicate-campaign/:id': byCampaignId('PUT', 'duplicate-campaign', 'COMPLETED'),
+  'DELETE /api/campaign/delete-campaign/:id': byCampaignId('DELETE', 'delete-campaign', 'CANCELED'),
+  'PUT /api/campaign/update-campaign/:id': async () => {
+    const [byId] = await byCampaignId('PUT', 'update-campaign', 'CREATED', () => campaignBody({ businessId: undefined }))();
+    // The stranger's own campaign pointed at the owner's filter.
+    const update = (campaign: Campaign) => ({
+      method: 'PUT' as const,
+      url: `/api/campaign/update-campaign/${campaign.id}`,
+      body: campaignBody({ businessId: undefined, contactFilterId: filter.id }),
+    });
+    return [
+      byId!,
+      {
+        what: "another owner's filter, in the stranger's own campaign",
+        request: update(strangersCampaign),
+        refusal: FILTER_NOT_IN_BUSINESS,
+        ownersRequest: update(await createCampaign()),
+      },
+    ];
+  },
+};
+
+/** Creating in another owner's business, or in one's own with another owner's filter. */
+function campaignCreation(url: string): Probe[] {
+  const body = campaignBody();
+  return [
+    { what: "another owner's business", request: { method: 'POST', url, body }, refusal: BUSINESS_NOT_FOUND },
+    {
+      what: "another owner's filter, in the stranger's own business",
+      request: { method: 'POST', url, body: { ...body, name: `${body.name} 2`, businessId: strangersBusinessId } },
+      refusal: FILTER_NOT_IN_BUSINESS,
+      ownersRequest: { method: 'POST', url, body: { ...body, name: `${body.name} 2` } },
+    },
+  ];
+}
+
+/** A HEAD route runs its GET route's hooks: probed with the GET route's requests, without a body to read. */
+const caseFor = (route: string): (() => Promise<Probe[]>) | undefined => {
+  const [method, url] = route.split(' ');
+  if (method !== 'HEAD') return CASES[route];
+  const getCase = CASES[`GET ${url}`];
+  return (
+    getCase &&
+    (async () =>
+      (await getCase()).map((probe) => ({ ...probe, what: `${probe.what} (HEAD)`, request: { ...probe.request, method: 'HEAD' as const } })))
+  );
+};
+const exemption = (route: string) => EXEMPT.find(([pattern]) => pattern.test(route))?.[1];
+
+const send = (client: ApiClient, { method, url, body }: Request) => client.request(method, url, body ?? (method === 'GET' || method === 'HEAD' ? undefined : {}));
+
+describe('business ownership on every route', () => {
+  it('knows every registered route: each has probes or a stated exemption, and nothing listed is stale', () => {
+    expect(registered.size).toBeGreaterThan(30);
+    const uncovered = [...registered].filter((route) => !caseFor(route) && !exemption(route));
+    expect(uncovered, 'routes with neither an ownership probe nor an exemption').toEqual([]);
+    const stale = Object.keys(CASES).filter((route) => !registered.has(route));
+    expect(stale, 'probes for routes that do not exist').toEqual([]);
+    const exemptedAndProbed = [...registered].filter((route) => caseFor(route) && exemption(route));
+    expect(exemptedAndProbed).toEqual([]);
+  });
+
+  it.each([...Object.keys(CASES), ...Object.keys(CASES).filter((route) => route.startsWith('GET ')).map((route) => route.replace('GET', 'HEAD'))])(
+    '%s refuses a signed-in stranger and serves the owner',
+    async (route) => {
+      expect(registered.has(route), `${route} is registered`).toBe(true);
+      for (const probe of await caseFor(route)!()) {
+        const refused = await send(stranger, probe.request);
+        expect(refused.statusCode, `${probe.what}: ${refused.body}`).toBe(probe.refusal.status);
+        if (probe.request.method !== 'HEAD') expect(refused.json().message, probe.what).toBe(probe.refusal.message);
+        const served = await send(owner, probe.ownersRequest ?? probe.request);
+        expect(served.statusCode, `owner, ${probe.what}: ${served.body}`).toBeLessThan(300);
+      }
+    },
+  );
+});
