@@ -47,6 +47,20 @@ async function reportCspViolations(context: BrowserContext, violations: string[]
 /** The visible toast with this title. */
 export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
+/**
+ * Waits for the app to go to `url` after an action; when it shows an error toast instead, fails at
+ * once with the toast's words, so a refused action reads as its reason rather than a timeout.
+ */
+export async function waitForURLOrErrorToast(page: Page, url: RegExp | string) {
+  const errorToast = page.locator('.ant-notification-notice-error').first();
+  await Promise.race([
+    page.waitForURL(url),
+    errorToast.waitFor().then(async () => {
+      throw new Error(`Expected to reach ${url}, but the app said: ${await errorToast.textContent()}`);
+    }),
+  ]);
+}
+
 export const baseUrl = () => inject('baseUrl');
 
 export async function newAppPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
