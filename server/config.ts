@@ -15,6 +15,7 @@ const booleanFlag = z
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -144,6 +145,8 @@ export type ImportConfig = {
 
 export type AppConfig = {
   port: number;
+  /** Web processes `npm start` runs on the one port (node's cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
@@ -187,9 +190,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  DELIVERY_LEASE_MS: must be at least twice DELIVERY_SEND_TIMEOUT_MS',
     );
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: more than one web process needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   const dkim = dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY);
   return {
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,

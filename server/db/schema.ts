@@ -438,3 +438,13 @@ export const optOutHashes = pgTable(
   },
   (t) => [primaryKey({ name: 'opt_out_hashes_pkey', columns: [t.businessId, t.addressHash] })],
 );
+
+/**
+ * Rate-limit counts of every web process (sign-in, sign-up, password reset): one row per client
+ * and route, counting hits until its window ends. Ended windows are swept now and then.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
