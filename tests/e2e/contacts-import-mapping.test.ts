@@ -4,11 +4,16 @@ import { addBusiness, newAppPage, registerOwner, screenshot, signIn, toast, useB
 
 const browser = useBrowser();
 
-/** Picks `column` in the antd select labelled `field` inside the mapping dialog. */
+const fieldItem = (dialog: Locator, field: string) => dialog.locator(`.ant-form-item:has(label[title="${field}"])`);
+const chosenColumn = (dialog: Locator, field: string) => fieldItem(dialog, field).locator('.ant-select-selection-item').textContent();
+
+/** Picks `column` in the antd select of `field` inside the mapping dialog. */
 async function mapColumn(page: Page, dialog: Locator, field: string, column: string) {
-  await dialog.getByLabel(field, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${column}$`) }).click();
-  await expect.poll(() => dialog.locator('.ant-form-item').filter({ hasText: field }).locator('.ant-select-selection-item').textContent()).toBe(column);
+  await fieldItem(dialog, field).locator('.ant-select-selector').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${column}$`), visible: true }).click();
+  await expect.poll(() => chosenColumn(dialog, field)).toBe(column);
+  // The dropdown fades out: wait until it is gone, so the next select's options are the only ones shown.
+  await expect.poll(() => page.locator('.ant-select-dropdown').filter({ visible: true }).count()).toBe(0);
 }
 
 describe('the import mapping step in Chromium', () => {
@@ -31,7 +36,7 @@ describe('the import mapping step in Chromium', () => {
     await dialog.waitFor();
     await dialog.getByText('The file has no First name, Last name, Phone number, Birth date columns.', { exact: false }).waitFor();
     await dialog.getByRole('cell', { name: 'Anna Schmidt' }).waitFor();
-    await expect.poll(() => dialog.locator('.ant-form-item').filter({ hasText: /^Email/ }).locator('.ant-select-selection-item').textContent()).toBe('Mail');
+    await expect.poll(() => chosenColumn(dialog, 'Email')).toBe('Mail');
 
     await mapColumn(page, dialog, 'Full name (split into first and last)', 'Kunde');
     await mapColumn(page, dialog, 'Phone number', 'Handy');
