@@ -104,15 +104,20 @@ export function phoneText(cell: Cell): string {
   return first.trim().replace(/^tel:/i, '').replace(/^\+/, '').replace(/[\s\-()./]/g, '');
 }
 
+/** Mailchimp's TAGS: every tag in double quotes ("VIP","Regular"). */
+const ALL_QUOTED = /^\s*"[^"]*"(?:\s*,\s*"[^"]*")*\s*$/;
+
 /**
  * Tags as the form takes them (comma-joined). Google writes labels as "* myContacts ::: Friends"
- * (starred ones are its own groups, not the owner's); Mailchimp quotes each tag ("VIP","Regular").
+ * (starred ones are its own groups, not the owner's); Mailchimp quotes each tag. Other quotes are
+ * the owner's and stay (an export imports back unchanged).
  */
 export function tagsText(text: string): string {
-  if (!text.includes(':::') && !text.includes('"')) return text;
+  if (ALL_QUOTED.test(text)) return text.split(',').map((tag) => tag.trim().slice(1, -1)).join(',');
+  if (!text.includes(':::')) return text;
   return text
-    .split(/:::|,/)
-    .map((tag) => tag.trim().replace(/^"(.*)"$/, '$1'))
+    .split(':::')
+    .map((tag) => tag.trim())
     .filter((tag) => tag && !tag.startsWith('* '))
     .join(',');
 }
