@@ -18,7 +18,7 @@ const HEADER = ['First name', 'Last name', 'Full name', 'Email', 'Phone number',
 export function readVcards(text: string, unreadable: string): TableRow[] {
   let parsed: unknown[];
   try {
-    parsed = ICAL.parse(text) as unknown[];
+    parsed = ICAL.parse(/^VERSION:2\.1\s*$/im.test(text) ? fromVersion21(text) : text) as unknown[];
   } catch {
     throw badRequest(unreadable);
   }
@@ -43,6 +43,35 @@ function cardCells(properties: Property[]): Cell[] {
   const email = emails.find((property) => types(property).includes('pref')) ?? emails[0];
   const categories = first('categories')?.slice(3).map(String).join(',') ?? '';
   return [given ?? '', family ?? '', text(first('fn')), text(email), text(phone), birthday(first('bday')), gender(first('gender')), categories];
+}
+
+/**
+ * vCard 2.1 (what many Android phones still export) in the 3.0 form ical.js reads: bare parameters
+ * (`TEL;CELL:`) become `TYPE=CELL`, and quoted-printable values (`N;ENCODING=QUOTED-PRINTABLE:=C4=8D`,
+ * lines ending in `=` continued on the next) are decoded as UTF-8.
+ */
+function fromVersion21(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const previous = lines.at(-1);
+    const softBreak = previous?.endsWith('=') && /QUOTED-PRINTABLE/i.test(previous.slice(0, previous.indexOf(':')));
+    if (softBreak) lines[lines.length - 1] = previous!.slice(0, -1) + line;
+    else lines.push(line);
+  }
+  return lines.map(version30Line).join('\r\n');
+}
+
+const decodeQuotedPrintable = (value: string) =>
+  Buffer.from(value.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+function version30Line(line: string): string {
+  const colon = line.indexOf(':');
+  if (colon < 0 || line.startsWith(' ') || line.startsWith('\t')) return line;
+  const [name, ...params] = line.slice(0, colon).split(';');
+  const quotedPrintable = params.some((param) => /^encoding=quoted-printable$/i.test(param));
+  const kept = params.filter((param) => !/^(encoding|charset)=/i.test(param)).map((param) => (param.includes('=') ? param : `TYPE=${param}`));
+  const value = line.slice(colon + 1);
+  return `${[name, ...kept].join(';')}:${quotedPrintable ? decodeQuotedPrintable(value) : value}`;
 }
 
 /** TYPE=CELL, TYPE="voice,cell" and type=pref, in lower case. */

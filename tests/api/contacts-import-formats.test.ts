@@ -159,6 +159,15 @@ describe('vCard', () => {
     ]);
   });
 
+  it('vCard 2.1 (older Android exports): bare TYPE parameters and quoted-printable names', async () => {
+    const { result, contacts } = await importInto('Croatia', fixture('contacts-v21-android.vcf'));
+    expect(result).toMatchObject({ created: 2, rejectedCount: 0 });
+    expect(stored(contacts)).toEqual([
+      { firstName: 'Marko', lastName: 'Kovač', email: 'marko.kovac@example.com', phoneNumber: '385987654321', birthDate: '1981-07-28' },
+      { firstName: 'Ivana', lastName: 'Babić', email: 'ivana.babic@example.com', phoneNumber: '385912345679', birthDate: '1990-11-03' },
+    ]);
+  });
+
   it('a broken vCard is refused whole', async () => {
     expectError(await send(await businessIn('Croatia'), 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana\n'), 400, 'The file could not be read. Import a .csv (UTF-8), .xls, .xlsx or .vcf file.');
   });
