@@ -77,7 +77,7 @@ function version30Line(line: string): string {
 /** TYPE=CELL, TYPE="voice,cell" and type=pref, in lower case. */
 function types(property: Property): string[] {
   const type = property[1].type;
-  return (Array.isArray(type) ? type : type ? [type] : []).flatMap((value) => value.toLowerCase().split(','));
+  return (Array.isArray(type) ? type : type ? [type] : []).flatMap((value) => String(value).toLowerCase().split(','));
 }
 
 /** Apple writes a birthday without a year as year 1604 with X-APPLE-OMIT-YEAR=1604. */
