@@ -90,6 +90,7 @@ const envSchema = z.object({
   DELIVERY_LEASE_MS: milliseconds(500).default(120_000),
   DELIVERY_POLL_MS: milliseconds(500).default(1000),
   DELIVERY_SWEEP_MS: milliseconds(100).default(30_000),
+  DELIVERY_TEXT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   IMPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   IMPORT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
@@ -130,6 +131,8 @@ export type DeliveryConfig = {
   leaseMs: number;
   pollMs: number;
   sweepMs: number;
+  /** Finished messages keep their rendered text this many days (of `dayMs`); then only the row stays. */
+  textRetentionDays: number;
 };
 
 export type ImportConfig = {
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.DELIVERY_LEASE_MS,
       pollMs: e.DELIVERY_POLL_MS,
       sweepMs: e.DELIVERY_SWEEP_MS,
+      textRetentionDays: e.DELIVERY_TEXT_RETENTION_DAYS,
     },
     imports: {
       ratePerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,
