@@ -156,15 +156,19 @@ export async function manyBusinessesBenchmark(log: Log = () => {}): Promise<Benc
     await database.migrate();
     const empty = await measureOneBusiness(database, 'empty', log);
     const seeding = await timed(() => seed(database.db, log));
-    const [{ contacts, deliveries } = { contacts: 0, deliveries: 0 }] = await queryRows<{ contacts: number; deliveries: number }>(
+    const [sizes = { contacts: 0, deliveries: 0, contactBytes: 0, deliveryBytes: 0 }] = await queryRows<{ contacts: number; deliveries: number; contactBytes: number; deliveryBytes: number }>(
       database.db,
-      sql`select (select count(*) from contacts)::int as contacts, (select count(*) from deliveries)::int as deliveries`,
+      sql`select (select count(*) from contacts)::int as contacts, (select count(*) from deliveries)::int as deliveries,
+                 pg_total_relation_size('contacts')::float8 as "contactBytes", pg_total_relation_size('deliveries')::float8 as "deliveryBytes"`,
     );
+    const { contacts, deliveries } = sizes;
     const scale = `${BUSINESSES.toLocaleString('en-US')} businesses, ${contacts.toLocaleString('en-US')} contacts, ${deliveries.toLocaleString('en-US')} deliveries`;
     log(`seeded ${scale} in ${Math.round(seeding / 1000)} s`);
     const full = await measureOneBusiness(database, 'seeded', log);
     return [
       { name: 'seeding (SQL, then analyze)', value: seeding / 1000, unit: 's', note: scale },
+      { name: 'contacts: bytes per row, with indexes and TOAST', value: sizes.contactBytes / contacts, unit: 'B', note: `${(sizes.contactBytes / 1e9).toFixed(2)} GB in all` },
+      { name: 'deliveries: bytes per row, with indexes and TOAST', value: sizes.deliveryBytes / deliveries, unit: 'B', note: `${(sizes.deliveryBytes / 1e9).toFixed(2)} GB in all; message texts kept` },
       ...FIGURES.flatMap(([key, what]): BenchRow[] => [
         { name: `${what}: empty database`, value: empty[key], unit: 'ms', note: `median of ${RUNS}` },
         { name: `${what}: shared database`, value: full[key], unit: 'ms', note: `${(full[key] / empty[key]).toFixed(2)}× the empty database (aim <= 1.3×)` },
