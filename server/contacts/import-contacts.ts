@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportContactsResult } from '#domain';
-import type { Database } from '../db/client';
+import { postgresPool, type Database } from '../db/client';
 import { HttpError } from '../lib/errors';
 import type { ImportChoice } from './import-columns';
 import type { ImportPool } from './import-pool';
-import { batchTexts } from './import-task';
+import { batchBytes, batchTexts, type ParsedImport } from './import-task';
 import { takeImportSlot } from './import-slots';
-import { PartlyWrittenError, UPSERT_BATCH, upsertContacts } from './queries';
+import { copyUpsertContacts, PartlyWrittenError, UPSERT_BATCH, upsertContacts } from './queries';
 
 /**
  * Rows per write on the embedded database, where a write holds up every other request: small
@@ -22,11 +22,28 @@ export const importFailureMessages = {
 export type ImportContext = { database: Database; pool: ImportPool; ratePerHour: number; log: FastifyBaseLogger };
 
 /**
+ * The embedded database's write: batch by batch, each committed, so other requests are served in
+ * between (its one connection is held by a transaction until it ends). A failure part way says
+ * how many contacts were saved.
+ */
+function writeInBatches(database: Database, businessId: number, parsed: Exclude<ParsedImport, { refused: string }>, log: FastifyBaseLogger) {
+  return upsertContacts(database.db, businessId, batchTexts(parsed), { updateFields: parsed.columns, commitEachBatch: true }).catch(
+    (error: unknown) => {
+      if (!(error instanceof PartlyWrittenError)) throw error;
+      const written = error.written.created + error.written.updated;
+      log.error({ err: error.cause, businessId, written }, 'contacts import failed part way');
+      throw new HttpError(500, importFailureMessages.partlyWritten(written));
+    },
+  );
+}
+
+/**
  * One contacts import: takes the business's import slot (rate limit, one at a time), reads and
- * checks the file in a worker thread, then writes the valid rows. A refused file writes nothing.
+ * checks the file in a worker thread, then writes the valid rows: on PostgreSQL with COPY, all or
+ * nothing; on the embedded database in committed batches. A refused file writes nothing.
  */
 export async function importContacts(
-  { database, pool, ratePerHour, log }: ImportContext,
+  { database, pool: importPool, ratePerHour, log }: ImportContext,
   userId: number,
   business: { id: number; region: string | null },
   base64: string,
@@ -34,18 +51,12 @@ export async function importContacts(
 ): Promise<ImportContactsResult> {
   const slot = await takeImportSlot(database.db, userId, business.id, ratePerHour);
   try {
-    const embedded = database.kind === 'pglite';
-    const parsed = await pool.parse(base64, embedded ? EMBEDDED_BATCH : UPSERT_BATCH, business.region, choice);
+    const postgres = postgresPool(database);
+    const parsed = await importPool.parse(base64, postgres ? { batchSize: UPSERT_BATCH, format: 'copy' } : { batchSize: EMBEDDED_BATCH, format: 'json' }, business.region, choice);
     if ('refused' in parsed) throw new HttpError(400, parsed.refused, undefined, parsed.details);
-    const { created, updated } = await upsertContacts(database.db, business.id, batchTexts(parsed), {
-      updateFields: parsed.columns,
-      commitEachBatch: embedded,
-    }).catch((error: unknown) => {
-      if (!(error instanceof PartlyWrittenError)) throw error;
-      const written = error.written.created + error.written.updated;
-      log.error({ err: error.cause, businessId: business.id, written }, 'contacts import failed part way');
-      throw new HttpError(500, importFailureMessages.partlyWritten(written));
-    });
+    const { created, updated } = postgres
+      ? await copyUpsertContacts(postgres, business.id, batchBytes(parsed), { updateFields: parsed.columns })
+      : await writeInBatches(database, business.id, parsed, log);
     return { created, updated, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };
   } finally {
     await slot.release();

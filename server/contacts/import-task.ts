@@ -5,12 +5,18 @@ import { HttpError } from '../lib/errors';
 import { decodeImportFile, readImportFile } from './import-file';
 import type { ImportChoice } from './import-columns';
 import { contactsFromTable } from './import-rows';
+import { contactsCopyText } from './copy-text';
+
+/** How the valid rows are written out: JSON arrays (for json_to_recordset), or COPY text rows. */
+export type BatchFormat = 'json' | 'copy';
 
 export type ImportTask = {
   /** The file as the request sent it: base64 text (decoding 20 MB is work for this thread too). */
   base64: string;
   /** Rows per write batch. */
   batchSize: number;
+  /** JSON for the embedded database's batched upserts; COPY text for PostgreSQL's one COPY. */
+  format?: BatchFormat;
   /** The business's country: numbers without a country code are read in it. */
   region: string | null;
   /** The owner's mapping and date order, when the mapping step asked. */
@@ -19,7 +25,7 @@ export type ImportTask = {
   started?: MessagePort;
 };
 
-/** The valid contacts as JSON arrays of up to `batchSize` rows, one after the other in `bytes`. */
+/** The valid contacts as JSON arrays (or COPY text) of up to `batchSize` rows, one after the other in `bytes`. */
 export type ContactBatches = { bytes: Uint8Array; ends: number[] };
 
 /** What the worker hands back: either the refusal of the whole file, or the rows ready to write. */
@@ -33,10 +39,10 @@ export type ParsedImport =
 
 /**
  * Runs in an import worker thread: decodes and reads the file and checks every row, so a hostile
- * or huge file never holds up the server's request thread. The rows come back as UTF-8 JSON in
- * one buffer that is moved, not copied, to the request thread.
+ * or huge file never holds up the server's request thread. The rows come back as UTF-8 JSON (or
+ * COPY text, ready to stream to PostgreSQL as it is) in one buffer that is moved, not copied, to the request thread.
  */
-export default function parseImport({ base64, batchSize, region, choice, started }: ImportTask) {
+export default function parseImport({ base64, batchSize, format = 'json', region, choice, started }: ImportTask) {
   started?.postMessage('started');
   started?.close();
   try {
@@ -46,7 +52,7 @@ export default function parseImport({ base64, batchSize, region, choice, started
     const ends: number[] = [];
     let length = 0;
     for (const batch of imported.batches(batchSize)) {
-      const part = encoder.encode(JSON.stringify(batch));
+      const part = encoder.encode(format === 'copy' ? contactsCopyText(batch) : JSON.stringify(batch));
       parts.push(part);
       length += part.length;
       ends.push(length);
@@ -65,12 +71,17 @@ export default function parseImport({ base64, batchSize, region, choice, started
   }
 }
 
-/** The batches of a parsed import as JSON text, decoded one at a time as the writer takes them. */
-export function* batchTexts({ bytes, ends }: ContactBatches): Generator<string> {
-  const decoder = new TextDecoder();
+/** The batches of a parsed import as they are in its buffer, without copying. */
+export function* batchBytes({ bytes, ends }: ContactBatches): Generator<Uint8Array> {
   let start = 0;
   for (const end of ends) {
-    yield decoder.decode(bytes.subarray(start, end));
+    yield bytes.subarray(start, end);
     start = end;
   }
+}
+
+/** The batches of a parsed import as JSON text, decoded one at a time as the writer takes them. */
+export function* batchTexts(batches: ContactBatches): Generator<string> {
+  const decoder = new TextDecoder();
+  for (const bytes of batchBytes(batches)) yield decoder.decode(bytes);
 }

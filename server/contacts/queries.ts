@@ -1,9 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Contact, ContactInput } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { contacts } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { isStorableId } from '../lib/ids';
+import { CONTACT_COPY_COLUMNS } from './copy-text';
 import { eraseOwnedContacts } from './erase';
 
 /** An `int[]` parameter as a text literal: the same on node-postgres and PGlite, one parameter for any count. */
@@ -133,6 +139,41 @@ const columnOf: Record<UpsertableField, string> = {
   tags: 'tags',
 };
 
+const allFields = Object.keys(columnOf) as UpsertableField[];
+
+/** A JSON array of contacts as rows `r` with the table's column names. */
+const jsonRows = (json: string) =>
+  sql`(select "firstName" as first_name, "lastName" as last_name, email, "phoneNumber" as phone_number,
+              "birthDate" as birth_date, gender, tags
+       from json_to_recordset(${json}::json) as j(
+         "firstName" text, "lastName" text, email text, "phoneNumber" text, "birthDate" date, gender text, tags text
+       )) r`;
+
+/**
+ * The one statement that writes contacts from `rows` (a relation `r` with the table's column names)
+ * and answers how many were created and how many updated. A contact the rows leave as they are is
+ * not written (nor counted as updated).
+ */
+function upsertStatement(businessId: number, rows: SQL, updateFields: readonly UpsertableField[]): SQL {
+  // The email is always in the file, so the set list is never empty.
+  const columns = updateFields.map((field) => columnOf[field]);
+  const onConflict = sql.raw(
+    `do update set ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}` +
+      // A number written now was read as an international one: an old problem with it is gone.
+      (updateFields.includes('phoneNumber') ? ', phone_problem = null' : '') +
+      ` where (${columns.map((column) => `contacts.${column}`).join(', ')}) is distinct from (${columns.map((column) => `excluded.${column}`).join(', ')})`,
+  );
+  return sql`with upserted as (
+      insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
+      select ${businessId}::int, r.first_name, r.last_name, r.email, r.phone_number, r.birth_date, r.gender, r.tags
+      from ${rows}
+      on conflict (business_id, lower(email)) ${onConflict}
+      returning (xmax = 0) as inserted
+    )
+    select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
+    from upserted`;
+}
+
 export function* inBatches<T>(rows: readonly T[], size = UPSERT_BATCH): Generator<T[]> {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
@@ -177,32 +218,10 @@ export async function upsertContacts(
   db: Db,
   businessId: number,
   batches: Iterable<ContactBatch>,
-  { updateFields = Object.keys(columnOf) as UpsertableField[], commitEachBatch = false }: UpsertOptions = {},
+  { updateFields = allFields, commitEachBatch = false }: UpsertOptions = {},
 ): Promise<Counts> {
-  // The email is always in the file, so the set list is never empty.
-  const columns = updateFields.map((field) => columnOf[field]);
-  // A contact the file leaves as it is, is not written (nor counted as updated).
-  const onConflict = sql.raw(
-    `do update set ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}` +
-      // A number written now was read as an international one: an old problem with it is gone.
-      (updateFields.includes('phoneNumber') ? ', phone_problem = null' : '') +
-      ` where (${columns.map((column) => `contacts.${column}`).join(', ')}) is distinct from (${columns.map((column) => `excluded.${column}`).join(', ')})`,
-  );
   const upsert = (target: Db, batch: ContactBatch) =>
-    queryRows<Counts>(
-      target,
-      sql`with upserted as (
-            insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
-            select ${businessId}::int, r."firstName", r."lastName", r.email, r."phoneNumber", r."birthDate", r.gender, r.tags
-            from json_to_recordset(${typeof batch === 'string' ? batch : JSON.stringify(batch)}::json) as r(
-              "firstName" text, "lastName" text, email text, "phoneNumber" text, "birthDate" date, gender text, tags text
-            )
-            on conflict (business_id, lower(email)) ${onConflict}
-            returning (xmax = 0) as inserted
-          )
-          select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
-          from upserted`,
-    );
+    queryRows<Counts>(target, upsertStatement(businessId, jsonRows(typeof batch === 'string' ? batch : JSON.stringify(batch)), updateFields));
   const totals: Counts = { created: 0, updated: 0 };
   const add = (counts: Counts | undefined) => {
     totals.created += counts!.created;
@@ -235,4 +254,41 @@ export async function upsertContacts(
     if (inFlight) add((await inFlight)[0]);
   });
   return totals;
+}
+
+/**
+ * The same write as `upsertContacts`, for PostgreSQL and all or nothing: the rows (COPY text, see
+ * copy-text.ts) are streamed with COPY into a temporary table and written from there by one
+ * upsert, in one transaction. COPY skips the per-statement parse and JSON decoding of the batched
+ * INSERTs and one statement over all rows replaces their round trips.
+ */
+export async function copyUpsertContacts(
+  pool: pg.Pool,
+  businessId: number,
+  copyText: Iterable<Uint8Array>,
+  { updateFields = allFields }: Pick<UpsertOptions, 'updateFields'> = {},
+): Promise<Counts> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const db = drizzlePg(client) as unknown as Db;
+    return await db.transaction(async (tx) => {
+      const target = tx as unknown as Db;
+      // Dropped at commit or rollback; invisible to every other session.
+      await target.execute(
+        sql`create temp table contacts_import (
+              first_name text, last_name text, email text, phone_number text, birth_date date, gender text, tags text
+            ) on commit drop`,
+      );
+      await pipeline(Readable.from(copyText), client.query(copyFrom(`copy contacts_import (${CONTACT_COPY_COLUMNS.join(', ')}) from stdin`)));
+      const [counts] = await queryRows<Counts>(target, upsertStatement(businessId, sql`contacts_import r`, updateFields));
+      return counts!;
+    });
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection whose COPY failed part way is not handed to the next request.
+    client.release(broken);
+  }
 }

@@ -90,6 +90,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** The connection pool of a PostgreSQL database (for what drizzle does not do, such as COPY); undefined on PGlite. */
+export function postgresPool(database: Database): pg.Pool | undefined {
+  return database.kind === 'postgres' ? (database.db as unknown as { $client: pg.Pool }).$client : undefined;
+}
+
 export async function databaseState(db: Db): Promise<'up' | 'down'> {
   try {
     await db.execute(sql`select 1`);
