@@ -22,3 +22,26 @@ export const contactsListQuerySchema = z.object({
 
 /** `?since=` answer: the contacts added or changed after `since`, and the ids deleted since then. */
 export type ContactsDelta = { revision: number; contacts: Contact[]; deletedIds: number[] };
+
+/**
+ * The list after a delta: changed contacts replace theirs, new ones join, deleted ones go; in id
+ * order, as the whole list comes. Rows not touched keep their objects, so a table re-renders little.
+ */
+export function applyContactsDelta(rows: readonly Contact[], delta: Pick<ContactsDelta, 'contacts' | 'deletedIds'>): Contact[] {
+  if (delta.contacts.length === 0 && delta.deletedIds.length === 0) return rows as Contact[];
+  const changed = new Map(delta.contacts.map((contact) => [contact.id, contact]));
+  const deleted = new Set(delta.deletedIds);
+  const next: Contact[] = [];
+  for (const row of rows) {
+    if (deleted.has(row.id)) continue;
+    const replacement = changed.get(row.id);
+    next.push(replacement ?? row);
+    if (replacement) changed.delete(row.id);
+  }
+  if (changed.size === 0) return next;
+  // New contacts have the highest ids; anything else is put in its place by one sort.
+  const added = [...changed.values()].sort((a, b) => a.id - b.id);
+  const inOrder = next.length === 0 || added[0]!.id > next.at(-1)!.id;
+  next.push(...added);
+  return inOrder ? next : next.sort((a, b) => a.id - b.id);
+}

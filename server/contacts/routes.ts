@@ -85,7 +85,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       const revision = await contactsRevision(app.db, businessId);
       const tag = contactsListTag(businessId, revision);
       reply.header('etag', tag).header(CONTACTS_REVISION_HEADER, String(revision));
-      if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
+      if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send(null);
       reply.type('application/json; charset=utf-8');
       const { since } = request.query;
       if (since === undefined) return reply.send(Readable.from(contactsJsonPages(app.db, businessId)) as never);
