@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BUILD_INPUTS = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
+// domain/ is code the browser app bundles too; the precompress plugin is part of the build.
+const BUILD_INPUTS = ['src', 'domain', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
 const BUILT_MARKER = join('dist', 'index.html');
 
 function newestChange(path: string): number {
