@@ -17,7 +17,11 @@ export const contactsListMessages = {
 /** GET /contact/get-contacts/{businessId}?since=: the changes after that revision, else the whole list. */
 export const contactsListQuerySchema = z.object({
   // Digits only, up to 15 (a safe integer): anything else is refused before it reaches SQL.
-  since: z.optional(z.string({ error: contactsListMessages.sinceInvalid }).check(z.regex(/^\d{1,15}$/, { error: contactsListMessages.sinceInvalid }))),
+  since: z.optional(
+    z.string({ error: contactsListMessages.sinceInvalid }).check(z.regex(/^\d{1,15}$/, { error: contactsListMessages.sinceInvalid })).register(z.globalRegistry, {
+      description: 'A revision from an earlier answer (its contacts-revision header): answers the changes since then as a ContactsDelta',
+    }),
+  ),
 });
 
 /** `?since=` answer: the contacts added or changed after `since`, and the ids deleted since then. */

@@ -75,7 +75,12 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
           'without reading a contact.',
         params: z.object({ businessId: pathId('The business') }),
         querystring: contactsListQuerySchema,
-        response: { 200: z.union([z.array(contactAnswer), contactsDeltaAnswer]), 304: notModifiedAnswer },
+        response: {
+          200: z.union([z.array(contactAnswer), contactsDeltaAnswer]).register(z.globalRegistry, {
+            description: 'Without `since`: every contact, by id. With `since`: a ContactsDelta.',
+          }),
+          304: notModifiedAnswer,
+        },
       },
     },
     // The answers are already JSON text, sent as they are (a string or a stream skips the
