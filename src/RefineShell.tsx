@@ -1,6 +1,6 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '#domain/password-reset';
 import { BusinessScopedData } from './business/BusinessScopedData';
@@ -65,33 +65,36 @@ function resourceRoutes(requiringBusiness: boolean) {
 export default function RefineShell() {
   return (
     <RefineProviders>
-      <Routes>
-        <Route path="/register" element={<PublicOnly name="register"><RegisterPage /></PublicOnly>} />
-        <Route path={FORGOT_PASSWORD_PATH} element={<PublicOnly name="forgot-password"><ForgotPasswordPage /></PublicOnly>} />
-        {/* Not public-only: a link from the email works in a browser signed in to any account. */}
-        <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
-        <Route
-          path="/"
-          element={
-            <Authenticated key="root" loading={spinner} fallback={<Navigate to="/login" replace />}>
-              <Navigate to="/dashboard" replace />
-            </Authenticated>
-          }
-        />
-        <Route
-          element={
-            <Authenticated key="protected" loading={spinner} fallback={<Navigate to="/" replace />}>
-              <BusinessSwitchProvider>
-                <AppLayout />
-              </BusinessSwitchProvider>
-            </Authenticated>
-          }
-        >
-          {resourceRoutes(false)}
-          <Route element={<RequireBusiness />}>{resourceRoutes(true)}</Route>
-        </Route>
-        <Route path="*" element={<Navigate to="/login" replace />} />
-      </Routes>
+      {/* Inside Refine: a screen loading its chunk must not hide (and pause) Refine's own tree. */}
+      <Suspense fallback={spinner}>
+        <Routes>
+          <Route path="/register" element={<PublicOnly name="register"><RegisterPage /></PublicOnly>} />
+          <Route path={FORGOT_PASSWORD_PATH} element={<PublicOnly name="forgot-password"><ForgotPasswordPage /></PublicOnly>} />
+          {/* Not public-only: a link from the email works in a browser signed in to any account. */}
+          <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
+          <Route
+            path="/"
+            element={
+              <Authenticated key="root" loading={spinner} fallback={<Navigate to="/login" replace />}>
+                <Navigate to="/dashboard" replace />
+              </Authenticated>
+            }
+          />
+          <Route
+            element={
+              <Authenticated key="protected" loading={spinner} fallback={<Navigate to="/" replace />}>
+                <BusinessSwitchProvider>
+                  <AppLayout />
+                </BusinessSwitchProvider>
+              </Authenticated>
+            }
+          >
+            {resourceRoutes(false)}
+            <Route element={<RequireBusiness />}>{resourceRoutes(true)}</Route>
+          </Route>
+          <Route path="*" element={<Navigate to="/login" replace />} />
+        </Routes>
+      </Suspense>
     </RefineProviders>
   );
 }
