@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { limits, validationMessages as m } from './messages';
 import { birthDateRule, controlCharactersMessage, emailRule, isPlainText, phoneRule, requiredText } from './rules';
+import { CONTACT_IMPORT_COLUMNS, type DateOrder, type ImportMapping } from './contact-import-columns';
 
 /** Contacts (spec sections 3 and 5): the form's rules, the API's shapes and the import columns. */
 
@@ -137,8 +138,11 @@ export type Contact = {
   businessId: number;
 };
 
-/** POST /contact/import-contacts: `file` is the file's base64 content without a data-URL prefix. */
-export type ImportContactsPayload = { businessId: number; file: string };
+/**
+ * POST /contact/import-contacts: `file` is the file's base64 content without a data-URL prefix;
+ * `mapping` and `dateOrder` are the owner's answers to the mapping step (else the importer guesses).
+ */
+export type ImportContactsPayload = { businessId: number; file: string; mapping?: ImportMapping; dateOrder?: DateOrder };
 /** `rejected` lists the first IMPORT_REJECTED_ROWS_LISTED rejected rows; `rejectedCount` counts them all. */
 export type ImportContactsResult = {
   created: number;
@@ -148,71 +152,13 @@ export type ImportContactsResult = {
 };
 export const IMPORT_REJECTED_ROWS_LISTED = 1000;
 
-export const IMPORT_FILE_ACCEPT = '.csv,.xls,.xlsx';
+export const IMPORT_FILE_ACCEPT = '.csv,.xls,.xlsx,.vcf';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_EXAMPLE_FILES = {
   xlsx: '/files/contacts-import-example.xlsx',
   csv: '/files/contacts-import-example.csv',
 } as const;
-
-export type ImportColumnKey = keyof ContactInput;
-export type ImportColumn = {
-  key: ImportColumnKey;
-  /** The header the example file uses. */
-  header: string;
-  /** Other headers accepted for this column (normalised like every header). */
-  aliases: readonly string[];
-  required: boolean;
-  /** One value per example row. */
-  examples: readonly string[];
-};
-
-/** The import file's columns: read by the importer and written into the example files. */
-export const CONTACT_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'firstName', header: 'First name', aliases: ['first', 'given name', 'forename'], required: true, examples: ['Anna', 'Ben', 'Chloé'] },
-  { key: 'lastName', header: 'Last name', aliases: ['last', 'surname', 'family name'], required: true, examples: ['Schmidt', 'Okafor', 'Martin'] },
-  { key: 'email', header: 'Email', aliases: ['e-mail', 'email address', 'mail'], required: true, examples: ['anna.schmidt@example.com', 'ben.okafor@example.com', 'chloe.martin@example.com'] },
-  { key: 'phoneNumber', header: 'Phone number', aliases: ['phone', 'mobile', 'mobile number', 'telephone', 'contact number'], required: true, examples: ['4915112345678', '447911123456', '33612345678'] },
-  { key: 'birthDate', header: 'Birth date', aliases: ['date of birth', 'birthday', 'dob'], required: true, examples: ['1988-04-12', '1975-11-03', '1996-07-28'] },
-  { key: 'gender', header: 'Gender', aliases: ['sex'], required: false, examples: ['Female', 'Male', 'Not specified'] },
-  { key: 'tags', header: 'Tags', aliases: ['tag', 'labels'], required: false, examples: ['vip,newsletter', 'regular', ''] },
-];
-
-/** Case, spaces, underscores, hyphens and dots do not matter: "First name", "first_name", "FIRSTNAME". */
-export const normaliseHeader = (header: string) =>
-  header.normalize('NFKC').toLowerCase().replace(/[\s_\-.\uFEFF]+/g, '');
-
-const columnByHeader = new Map<string, ImportColumnKey>(
-  CONTACT_IMPORT_COLUMNS.flatMap((column) =>
-    [column.key, column.header, ...column.aliases].map((name) => [normaliseHeader(name), column.key] as const),
-  ),
-);
-
-/** The contact field a header names, or undefined for a column the importer ignores. */
-export const importColumnForHeader = (header: string): ImportColumnKey | undefined =>
-  columnByHeader.get(normaliseHeader(header));
-
-const genderWords: Record<string, Gender> = {
-  '': 'NOT_SPECIFIED',
-  notspecified: 'NOT_SPECIFIED',
-  unspecified: 'NOT_SPECIFIED',
-  unknown: 'NOT_SPECIFIED',
-  male: 'MALE',
-  m: 'MALE',
-  man: 'MALE',
-  female: 'FEMALE',
-  f: 'FEMALE',
-  woman: 'FEMALE',
-};
-
-/**
- * Imports are lenient about gender: labels or codes in any case, and a blank or missing value
- * means NOT_SPECIFIED. Anything else is passed on for the form rule to reject.
- */
-export function importGender(value: string | undefined): string {
-  return genderWords[normaliseHeader(value ?? '')] ?? value!.trim();
-}
 
 export const CONTACT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ContactExportFormat = (typeof CONTACT_EXPORT_FORMATS)[number];

@@ -3,6 +3,7 @@ export * from './rules';
 export * from './businesses';
 export * from './contacts';
 export * from './contacts-list';
+export * from './contact-import-columns';
 export * from './filters';
 export * from './campaign-status';
 export * from './templates';

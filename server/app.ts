@@ -21,6 +21,7 @@ import reviewRoutes from './reviews/routes';
 import deliveryRoutes from './delivery/routes';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyAttempts } from './lib/errors';
+import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { validatorCompiler } from './lib/validate';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
@@ -47,6 +48,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** The time the delivery worker reads the SMS window by (tests move it to any hour and day). */
   deliveryClock?: Clock;
+  /** Rate-limit counts are shared by every server with the same namespace on one database (tests keep theirs apart). */
+  rateLimitNamespace?: string;
 };
 
 const healthAnswer = z.object({
@@ -84,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(securityHeaders, { secure: config.cookieSecure });
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(database.db, options.rateLimitNamespace),
     errorResponseBuilder: (_request, context) => {
       const { statusCode, error, message } = tooManyAttempts(Math.ceil(context.ttl / 1000));
       return { statusCode, error, message };

@@ -15,6 +15,7 @@ const booleanFlag = z
 /** Every environment variable the server reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -89,6 +90,7 @@ const envSchema = z.object({
   DELIVERY_LEASE_MS: milliseconds(500).default(120_000),
   DELIVERY_POLL_MS: milliseconds(500).default(1000),
   DELIVERY_SWEEP_MS: milliseconds(100).default(30_000),
+  DELIVERY_TEXT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   IMPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   IMPORT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
@@ -129,6 +131,8 @@ export type DeliveryConfig = {
   leaseMs: number;
   pollMs: number;
   sweepMs: number;
+  /** Finished messages keep their rendered text this many days (of `dayMs`); then only the row stays. */
+  textRetentionDays: number;
 };
 
 export type ImportConfig = {
@@ -144,6 +148,8 @@ export type ImportConfig = {
 
 export type AppConfig = {
   port: number;
+  /** Web processes `npm start` runs on the one port (node's cluster); more than one needs PostgreSQL. */
+  webConcurrency: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
@@ -187,9 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  DELIVERY_LEASE_MS: must be at least twice DELIVERY_SEND_TIMEOUT_MS',
     );
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: more than one web process needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   const dkim = dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY);
   return {
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -231,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.DELIVERY_LEASE_MS,
       pollMs: e.DELIVERY_POLL_MS,
       sweepMs: e.DELIVERY_SWEEP_MS,
+      textRetentionDays: e.DELIVERY_TEXT_RETENTION_DAYS,
     },
     imports: {
       ratePerHour: e.IMPORT_RATE_LIMIT_PER_HOUR,

@@ -1,13 +1,17 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
+import { runsDeliveryWorker, runWebCluster } from './web-cluster';
 
 /**
  * `npm start`: validated configuration, migrations, then the browser app and API on one port, and
- * a delivery worker in the same process unless DELIVERY_WORKER=false.
+ * a delivery worker in the same process unless DELIVERY_WORKER=false. With WEB_CONCURRENCY > 1 this
+ * process supervises that many such web processes instead (only the first runs the worker).
  */
 async function main() {
   const config = loadConfigOrExit();
-  const app = await buildApp(config, { worker: config.delivery.workerInWeb });
+  if (cluster.isPrimary && config.webConcurrency > 1) return runWebCluster(config);
+  const app = await buildApp(config, { worker: runsDeliveryWorker(config) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

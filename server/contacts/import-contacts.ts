@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImportContactsResult } from '#domain';
 import type { Database } from '../db/client';
 import { HttpError } from '../lib/errors';
+import type { ImportChoice } from './import-columns';
 import type { ImportPool } from './import-pool';
 import { batchTexts } from './import-task';
 import { takeImportSlot } from './import-slots';
@@ -29,12 +30,13 @@ export async function importContacts(
   userId: number,
   business: { id: number; region: string | null },
   base64: string,
+  choice: ImportChoice = {},
 ): Promise<ImportContactsResult> {
   const slot = await takeImportSlot(database.db, userId, business.id, ratePerHour);
   try {
     const embedded = database.kind === 'pglite';
-    const parsed = await pool.parse(base64, embedded ? EMBEDDED_BATCH : UPSERT_BATCH, business.region);
-    if ('refused' in parsed) throw new HttpError(400, parsed.refused);
+    const parsed = await pool.parse(base64, embedded ? EMBEDDED_BATCH : UPSERT_BATCH, business.region, choice);
+    if ('refused' in parsed) throw new HttpError(400, parsed.refused, undefined, parsed.details);
     const { created, updated } = await upsertContacts(database.db, business.id, batchTexts(parsed), {
       updateFields: parsed.columns,
       commitEachBatch: embedded,

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#domain';
 import { badRequest } from '../lib/errors';
 import { readBackFormula } from './formula-cells';
+import { looksLikeVcard, readVcards } from './import-vcard';
 import { inspectZip } from './zip-guard';
 
 /** A cell as the readers give it: text from CSV; text, number, boolean or date from spreadsheets. */
@@ -16,7 +17,7 @@ export const importFileMessages = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one by one.`,
   empty: 'The file is empty.',
   headerOnly: 'The file has a header row but no contacts.',
-  unreadable: 'The file could not be read. Import a .csv (UTF-8), .xls or .xlsx file.',
+  unreadable: 'The file could not be read. Import a .csv (UTF-8), .xls, .xlsx or .vcf file.',
   bomb: 'The file looks like a compressed archive bomb and was not imported.',
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files and import them one by one.`,
   unclosedQuote: (row: number) => `The file could not be read: a quoted value in row ${row} is never closed.`,
@@ -38,7 +39,7 @@ const startsWith = (buffer: Buffer, bytes: number[]) => bytes.every((byte, i) =>
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
-/** The first sheet of an .xlsx or .xls, or a CSV, as rows of cells; the format comes from the content. */
+/** The first sheet of an .xlsx or .xls, a CSV or vCards, as rows of cells; the format comes from the content. */
 export function readImportFile(buffer: Buffer): ImportTable {
   if (buffer.length === 0) throw badRequest(importFileMessages.empty);
   if (buffer.length > IMPORT_MAX_BYTES) throw badRequest(importFileMessages.tooLarge);
@@ -50,7 +51,8 @@ export function readImportFile(buffer: Buffer): ImportTable {
   } else if (startsWith(buffer, OLE2_MAGIC)) {
     rows = readWorkbook(buffer);
   } else {
-    rows = readCsv(decodeText(buffer));
+    const text = decodeText(buffer);
+    rows = looksLikeVcard(text) ? readVcards(text, importFileMessages.unreadable) : readCsv(text);
   }
   return splitHeader(rows);
 }

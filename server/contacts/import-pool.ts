@@ -2,6 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { ImportConfig } from '../config';
 import { badRequest, HttpError } from '../lib/errors';
+import type { ImportChoice } from './import-columns';
 import type { ImportTask, ParsedImport } from './import-task';
 
 export const importBudgetMessages = {
@@ -33,7 +34,7 @@ export class ImportPool {
   }
 
   /** Decodes, reads and checks a file in a worker; the time budget starts when a thread takes it up. */
-  async parse(base64: string, batchSize: number, region: string | null): Promise<ParsedImport> {
+  async parse(base64: string, batchSize: number, region: string | null, choice: ImportChoice = {}): Promise<ParsedImport> {
     if (this.pool.queueSize >= this.maxQueue) throw new HttpError(429, importBudgetMessages.busy);
     const abort = new AbortController();
     const { port1: started, port2: startedPort } = new MessageChannel();
@@ -43,7 +44,7 @@ export class ImportPool {
     });
     try {
       return (await this.pool.run(
-        { base64, batchSize, region, started: startedPort } satisfies ImportTask,
+        { base64, batchSize, region, choice, started: startedPort } satisfies ImportTask,
         { signal: abort.signal, transferList: [startedPort] },
       )) as ParsedImport;
     } catch (error) {

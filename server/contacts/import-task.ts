@@ -1,8 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
-import type { ImportColumnKey, ImportContactsResult } from '#domain';
+import type { ImportColumnKey, ImportContactsResult, ImportMappingQuestion } from '#domain';
 import { HttpError } from '../lib/errors';
 import { decodeImportFile, readImportFile } from './import-file';
+import type { ImportChoice } from './import-columns';
 import { contactsFromTable } from './import-rows';
 
 export type ImportTask = {
@@ -12,6 +13,8 @@ export type ImportTask = {
   batchSize: number;
   /** The business's country: numbers without a country code are read in it. */
   region: string | null;
+  /** The owner's mapping and date order, when the mapping step asked. */
+  choice: ImportChoice;
   /** Told the moment the task starts, so the time budget does not count the wait in the queue. */
   started?: MessagePort;
 };
@@ -21,7 +24,7 @@ export type ContactBatches = { bytes: Uint8Array; ends: number[] };
 
 /** What the worker hands back: either the refusal of the whole file, or the rows ready to write. */
 export type ParsedImport =
-  | { refused: string }
+  | { refused: string; details?: ImportMappingQuestion }
   | ({
       columns: ImportColumnKey[];
       rejected: ImportContactsResult['rejected'];
@@ -33,11 +36,11 @@ export type ParsedImport =
  * or huge file never holds up the server's request thread. The rows come back as UTF-8 JSON in
  * one buffer that is moved, not copied, to the request thread.
  */
-export default function parseImport({ base64, batchSize, region, started }: ImportTask) {
+export default function parseImport({ base64, batchSize, region, choice, started }: ImportTask) {
   started?.postMessage('started');
   started?.close();
   try {
-    const imported = contactsFromTable(readImportFile(decodeImportFile(base64)), region);
+    const imported = contactsFromTable(readImportFile(decodeImportFile(base64)), region, choice);
     const encoder = new TextEncoder();
     const parts: Uint8Array[] = [];
     const ends: number[] = [];
@@ -55,7 +58,9 @@ export default function parseImport({ base64, batchSize, region, started }: Impo
     return Piscina.move({ [Piscina.transferableSymbol]: bytes.buffer, [Piscina.valueSymbol]: result } as never);
   } catch (error) {
     // The refusals meant for the user (400) cross the thread as their text; anything else is a bug.
-    if (error instanceof HttpError && error.statusCode === 400) return { refused: error.message } satisfies ParsedImport;
+    if (error instanceof HttpError && error.statusCode === 400) {
+      return { refused: error.message, details: error.details as ImportMappingQuestion | undefined } satisfies ParsedImport;
+    }
     throw error;
   }
 }

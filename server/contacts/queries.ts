@@ -37,7 +37,7 @@ export async function* contactsJsonPages(db: Db, businessId: number, pageSize = 
   yield ']';
 }
 
-/** The business's contacts revision (migration 0009): one row of businesses, no contact read. */
+/** The business's contacts revision (migration 0010): one row of businesses, no contact read. */
 export async function contactsRevision(db: Db, businessId: number): Promise<number> {
   const [row] = await queryRows<{ revision: string | number }>(
     db,

@@ -22,7 +22,7 @@ import { EXPORT_CONTENT_TYPES, exportContacts } from './export-contacts';
 import { importContacts } from './import-contacts';
 import { withInternationalNumber } from './phone';
 import { ImportPool } from './import-pool';
-import { contactAnswer, contactsDeltaAnswer, importContactsAnswer, importContactsSchema, notModifiedAnswer } from './schemas';
+import { contactAnswer, contactsDeltaAnswer, importContactsAnswer, importContactsSchema, importMappingAnswer, notModifiedAnswer } from './schemas';
 import {
   checkInOwnedContacts,
   contactEmailTaken,
@@ -223,12 +223,17 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       serializerCompiler: () => (answer) => JSON.stringify(answer),
       schema: {
         tags,
-        summary: 'Import contacts from a CSV or Excel file (base64)',
+        summary: 'Import contacts from a CSV, Excel or vCard file (base64)',
+        description:
+          'Known exports (Google Contacts, Outlook, Mailchimp, Square, HubSpot, vCard) are recognised by their headers. When a required field has no column, the answer is 400 with `details`: the file’s `columns`, its first `rows`, the best `guesses` per field and the `dateOrder`; send the file again with `mapping` (and `dateOrder`) to import it.',
         body: importContactsSchema,
-        response: { 200: importContactsAnswer },
+        response: { 200: importContactsAnswer, 400: importMappingAnswer },
       },
     },
-    async (request) => importContacts(importContext, request.user.id, request.business, request.body.file),
+    async (request) => {
+      const { file, mapping, dateOrder } = request.body;
+      return importContacts(importContext, request.user.id, request.business, file, { mapping, dateOrder });
+    },
   );
 };
 

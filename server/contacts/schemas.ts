@@ -1,10 +1,43 @@
 import * as z from 'zod/mini';
-import { businessIdRule, CONTACT_STATUSES, GENDERS } from '#domain';
+import { businessIdRule, CONTACT_STATUSES, DATE_ORDERS, GENDERS, IMPORT_FIELDS, type ImportField } from '#domain';
+
+const columnChoice = z.optional(z.nullable(z.string({ error: 'Each mapped column must be a column name of the file, or null' }).check(z.maxLength(1000))));
+
+/** The owner's column per field (the mapping step's answer); a field left out is recognised as usual. */
+const importMappingSchema = z
+  .strictObject(
+    Object.fromEntries(IMPORT_FIELDS.map((field) => [field, columnChoice])) as Record<ImportField, typeof columnChoice>,
+    { error: `Mapping must name a column (or null) for some of: ${IMPORT_FIELDS.join(', ')}` },
+  )
+  .register(z.globalRegistry, {
+    description: 'Field -> the file’s column header, e.g. { "firstName": "Given Name", "fullName": null }; null: not imported.',
+  });
 
 /** POST /contact/import-contacts; the file's content is checked by the importer, with its own messages. */
 export const importContactsSchema = z.object({
   businessId: businessIdRule,
   file: z.string({ error: 'Choose a file to import' }),
+  mapping: z.optional(importMappingSchema),
+  dateOrder: z.optional(
+    z.enum(DATE_ORDERS, { error: 'Date order must be DMY or MDY' }).register(z.globalRegistry, {
+      description: 'How D/M/YYYY dates are read: DMY (31/12/1990) or MDY (12/31/1990). Default: decided by the file, else the business’s country.',
+    }),
+  ),
+});
+
+/** The 400 of an import: the message, and for missing columns the mapping question. */
+export const importMappingAnswer = z.object({
+  statusCode: z.int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.optional(
+    z.object({
+      columns: z.array(z.string()),
+      rows: z.array(z.array(z.string())),
+      guesses: z.partialRecord(z.enum(IMPORT_FIELDS), z.string()),
+      dateOrder: z.object({ order: z.enum(DATE_ORDERS), decided: z.boolean() }),
+    }),
+  ),
 });
 
 /** A contact as the API answers it (the list's items are this JSON, kept by a trigger: migration 0002). */

@@ -17,12 +17,14 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Runs `setUp` while no other process sharing the database sets up (migrations, the job queue's schema). */
+  exclusively<T>(setUp: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-// Any constant works; it only has to be the same in every process that migrates.
-const MIGRATION_LOCK_KEY = 727_001;
+// Any constant works; it only has to be the same in every process that sets up.
+const SET_UP_LOCK_KEY = 727_001;
 
 /** Raw SQL for what the query builder does not express well (JSON building, bulk upserts). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -46,21 +48,27 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several processes (web and workers) may start at once: one sets up at a time, under a lock
+  // held by a connection of its own.
+  async function exclusively<T>(setUp: () => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [SET_UP_LOCK_KEY]);
+      return await setUp();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SET_UP_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  }
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Several processes (web and workers) may start at once: migrate under one advisory lock.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    exclusively,
+    migrate: () =>
+      exclusively(async () => {
+        await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
         await migrateData(db);
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
-      }
-    },
+      }),
     close: () => pool.end(),
   };
 }
@@ -72,6 +80,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // One process, one connection: nothing else can set up at the same time.
+    exclusively: (setUp) => setUp(),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await migrateData(db);

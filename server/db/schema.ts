@@ -115,7 +115,7 @@ export const businesses = pgTable(
     createdAt: createdAt(),
     /**
      * Bumped once by every transaction that changes, adds or deletes a contact of this business as
-     * the list shows it (triggers of migration 0009): the contacts list's validator and delta base.
+     * the list shows it (triggers of migration 0010): the contacts list's validator and delta base.
      */
     contactsRevision: bigint('contacts_revision', { mode: 'number' }).notNull().default(0),
   },
@@ -149,7 +149,7 @@ export const contacts = pgTable(
      * (migration 0002): the 100,000-row list is then one ordered string_agg, not JSON building.
      */
     apiJson: text('api_json'),
-    /** The business's contacts revision of the transaction that last changed `api_json` (migration 0009). */
+    /** The business's contacts revision of the transaction that last changed `api_json` (migration 0010). */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
@@ -437,7 +437,7 @@ export const dataMigrations = pgTable('data_migrations', {
  * address itself, so a deleted contact who said STOP or unsubscribed and is later imported or
  * added again starts UNSUBSCRIBED (server/contacts/opt-out-hashes.ts).
  */
-/** A deleted contact's id and the revision that deleted it, so a list delta can say it is gone (migration 0009). */
+/** A deleted contact's id and the revision that deleted it, so a list delta can say it is gone (migration 0010). */
 export const contactTombstones = pgTable(
   'contact_tombstones',
   {
@@ -461,3 +461,13 @@ export const optOutHashes = pgTable(
   },
   (t) => [primaryKey({ name: 'opt_out_hashes_pkey', columns: [t.businessId, t.addressHash] })],
 );
+
+/**
+ * Rate-limit counts of every web process (sign-in, sign-up, password reset): one row per client
+ * and route, counting hits until its window ends. Ended windows are swept now and then.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});

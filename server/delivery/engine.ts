@@ -27,6 +27,7 @@ import {
 import { retryDelayMs, type PacingWindow } from './pacing';
 import { LANE_SLICE_MS, QUEUES, type DeliveryQueue, type LaneJob, type StartJob } from './queue';
 import { queueDueFollowUps } from './follow-ups';
+import { forgetOldMessageTexts } from './retention';
 import { fixRecipients } from './recipients';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -35,6 +36,8 @@ export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 const WAIT_IN_PLACE_MS = 2000;
 /** Rows other claimers hold for a moment are looked at again after this. */
 const MIN_WAKE_MS = 50;
+/** Old message texts are forgotten by the sweep at most this often. */
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Sends campaigns: runs lane jobs (claim a batch, send it, record the outcomes, until nothing is
@@ -47,6 +50,7 @@ export class DeliveryWorker {
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly channels: Channels;
   private readonly active = new Set<Promise<unknown>>();
+  private retentionRanAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -91,6 +95,11 @@ export class DeliveryWorker {
       }
       for (const campaign of await queueDueFollowUps(this.db, this.config.delivery)) {
         await this.queue.runReminder(campaign.id, campaign.paced);
+      }
+      if (Date.now() - this.retentionRanAt >= RETENTION_EVERY_MS) {
+        this.retentionRanAt = Date.now();
+        const forgotten = await forgetOldMessageTexts(this.db, this.config.delivery);
+        if (forgotten > 0) this.log.info({ forgotten }, 'forgot the texts of old messages');
       }
     } catch (error) {
       this.log.error({ err: error }, 'delivery sweep failed');

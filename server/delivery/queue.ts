@@ -46,7 +46,7 @@ export class DeliveryQueue {
   private stopped = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly config: DeliveryConfig,
     options: { supervise: boolean },
   ) {
@@ -64,6 +64,11 @@ export class DeliveryQueue {
 
   async start(onError: (error: Error) => void) {
     this.boss.on('error', onError);
+    // pg-boss creates its schema on first start, which two processes cannot do at the same moment.
+    await this.database.exclusively(() => this.setUp());
+  }
+
+  private async setUp() {
     await this.boss.start();
     await this.boss.createQueue(QUEUES.start, { name: QUEUES.start, policy: 'standard', retryLimit: 5, retryDelay: 5, expireInSeconds: 300 });
     await this.boss.createQueue(QUEUES.lane, {

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** More for the screen to act on (the import's mapping question), sent as `details`. */
+    readonly details?: object,
   ) {
     super(message);
   }

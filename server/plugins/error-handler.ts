@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
 
-/** The one place that turns errors into `{ statusCode, error, message, errors? }`. */
+/** The one place that turns errors into `{ statusCode, error, message, errors?, details? }`. */
 export default fp(async function errorHandler(app: FastifyInstance, opts: { browserAppFallback: boolean }) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
@@ -11,6 +11,7 @@ export default fp(async function errorHandler(app: FastifyInstance, opts: { brow
         error: err.error,
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.details ? { details: err.details } : {}),
       });
     }
     const statusCode = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

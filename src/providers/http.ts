@@ -40,7 +40,7 @@ http.interceptors.response.use(undefined, async (error: AxiosError) => {
   return Promise.reject(toHttpError(error));
 });
 
-type ErrorBody = { message?: unknown; errors?: Record<string, string> };
+type ErrorBody = { message?: unknown; errors?: Record<string, string>; details?: unknown };
 
 /** Every failure becomes Refine's HttpError once, so screens read `message`, `statusCode` and `errors`. */
 export function toHttpError(error: unknown): HttpError {
@@ -53,7 +53,7 @@ export function toHttpError(error: unknown): HttpError {
         : error.response
           ? statusInWords(error.response.status)
           : 'The server could not be reached. Check your connection and try again.';
-    return { message, statusCode: error.response?.status ?? 0, errors: body.errors };
+    return { message, statusCode: error.response?.status ?? 0, errors: body.errors, ...(body.details ? { details: body.details } : {}) };
   }
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
 }

@@ -180,7 +180,7 @@ describe('import-contacts: rows', () => {
       validRow({ last: 'x'.repeat(16) }), // 4
       validRow({ email: 'not-an-email' }), // 5
       validRow({ phone: '12ab' }), // 6
-      validRow({ birth: '31/12/1990' }), // 7
+      validRow({ birth: '1990/31/12' }), // 7
       validRow({ birth: '' }), // 8
       validRow({ gender: 'robot' }), // 9
       validRow({ tags: `"${Array.from({ length: 51 }, (_, i) => `t${i}`).join(',')}"` }), // 10
@@ -197,7 +197,7 @@ describe('import-contacts: rows', () => {
         { row: 4, reasons: ['Last name must not exceed 15 characters'] },
         { row: 5, reasons: ['Invalid email address'] },
         { row: 6, reasons: ['Phone number must be in correct format.'] },
-        { row: 7, reasons: ['Birth date "31/12/1990" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.'] },
+        { row: 7, reasons: ['Birth date "1990/31/12" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.'] },
         { row: 8, reasons: ['A date of birth is required.'] },
         { row: 9, reasons: ['Gender must be one of: Male, Female, Not specified'] },
         { row: 10, reasons: ['A contact can have at most 50 tags'] },
@@ -321,12 +321,12 @@ describe('import-contacts: refused files (400, nothing written)', () => {
     ['a file of blank lines', () => '\n \r\n\n', 'The file is empty.'],
     ['a header-only CSV', () => `${HEADER}\n`, 'The file has a header row but no contacts.'],
     ['a header-only workbook', () => workbook([HEADER.split(',')], 'xlsx'), 'The file has a header row but no contacts.'],
-    ['unknown columns', () => `Name,Address,Notes\nAnna,Main Street 1,likes cake\n`, /^None of the columns is known\. The first row must name the columns: First name, Last name, Email, Phone number, Birth date, Gender, Tags\.$/],
+    ['unknown columns', () => `Address,Notes\nMain Street 1,likes cake\n`, /^None of the columns is known\. The first row must name the columns: First name, Last name, Email, Phone number, Birth date, Gender, Tags\.$/],
     ['missing required columns', () => `First name,Last name,Birth date\nAnna,Schmidt,1990-01-01\n`, /^The file has no Email, Phone number columns\./],
     ['a column twice', () => `First name,Last name,Email,Phone number,Birth date,first_name\nA,B,${email()},123456789,1990-01-01,C\n`, /^The column "first_name" is there twice/],
-    ['random bytes', () => randomBytes(4096), 'The file could not be read. Import a .csv (UTF-8), .xls or .xlsx file.'],
-    ['a ZIP that is not a workbook', () => zip([deflated('hello.txt', Buffer.from('hello'))]), 'The file could not be read. Import a .csv (UTF-8), .xls or .xlsx file.'],
-    ['a truncated workbook', () => workbook([['First name'], ['Anna']], 'xlsx').subarray(0, 200), 'The file could not be read. Import a .csv (UTF-8), .xls or .xlsx file.'],
+    ['random bytes', () => randomBytes(4096), 'The file could not be read. Import a .csv (UTF-8), .xls, .xlsx or .vcf file.'],
+    ['a ZIP that is not a workbook', () => zip([deflated('hello.txt', Buffer.from('hello'))]), 'The file could not be read. Import a .csv (UTF-8), .xls, .xlsx or .vcf file.'],
+    ['a truncated workbook', () => workbook([['First name'], ['Anna']], 'xlsx').subarray(0, 200), 'The file could not be read. Import a .csv (UTF-8), .xls, .xlsx or .vcf file.'],
     ['an unclosed quote', () => `${HEADER}\n"Anna,Schmidt,a@b.co,123456789,1990-01-01,,\n`, 'The file could not be read: a quoted value in row 2 is never closed.'],
   ];
 

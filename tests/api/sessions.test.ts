@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageRefreshTokenUse } from '../support/refresh-tokens';
@@ -261,6 +262,24 @@ describe('rate limits per client (AUTH_RATE_LIMIT_PER_MINUTE, TRUST_PROXY)', () 
       expect(await statuses(app, ['203.0.113.1', '203.0.113.2', '203.0.113.1', '203.0.113.2'])).toEqual([401, 401, 401, 401]);
       expect(await statuses(app, ['203.0.113.1'])).toEqual([429]);
     });
+  });
+
+  it('counts attempts across web processes that share the database', async () => {
+    // Two servers on one database, as two web processes are. On PostgreSQL the second opens its
+    // own connections; the embedded database belongs to one process, so there it is shared.
+    const rateLimitNamespace = randomUUID();
+    await withTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, async (first) => {
+      const sharedEmbedded = process.env.STARBOOST_TEST_DB === 'postgres' ? undefined : { ...first.app.database, close: async () => {} };
+      await withTestApp(
+        { AUTH_RATE_LIMIT_PER_MINUTE: '3' },
+        async (second) => {
+          const answers = [];
+          for (const app of [first.app, second.app, first.app, second.app, first.app]) answers.push((await signInFrom(app)).statusCode);
+          expect(answers).toEqual([401, 401, 401, 429, 429]);
+        },
+        { rateLimitNamespace, database: sharedEmbedded },
+      );
+    }, { rateLimitNamespace });
   });
 
   it('TRUST_PROXY naming other proxies leaves the loopback caller counted as itself', async () => {

@@ -5,6 +5,7 @@ import { contactsServerBenchmark } from './contacts-server';
 import { deliveryBenchmark } from './delivery';
 import { hostileImportsBenchmark } from './hostile-imports';
 import { loadBenchmark } from './load';
+import { manyBusinessesBenchmark } from './many-businesses';
 import { coldLoginTransfer } from './login-transfer';
 import { reviewPageBenchmark } from './review-page';
 import { median, printTable, type BenchRow } from './table';
@@ -35,6 +36,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['delivery', () => deliveryBenchmark((line) => console.error(`[bench] ${line}`))],
   ['hostile-imports', () => hostileImportsBenchmark((line) => console.error(`[bench] ${line}`))],
   ['load', () => loadBenchmark((line) => console.error(`[bench] ${line}`))],
+  ['many-businesses', () => manyBusinessesBenchmark((line) => console.error(`[bench] ${line}`))],
   ['review-page', () => reviewPageBenchmark((line) => console.error(`[bench] ${line}`))],
 ];
 for (const [name, run] of suites) {

@@ -4,7 +4,7 @@ import { startAppProcessOn, type AppProcess } from '../support/app-process';
 import { FakeTwilio } from '../support/fake-twilio';
 import { SmtpSink } from '../support/smtp-sink';
 import { daytimeZone } from '../support/daytime-zone';
-import { addBusiness, newOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
+import { addBusiness, newOwner, screenshot, signIn, toast, useBrowser, waitForURLOrErrorToast } from '../support/browser';
 
 const browser = useBrowser();
 const twilioCredentials = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'e2e-auth-token' };
@@ -65,7 +65,7 @@ async function launchFromWizard(page: Page, type: string, name: string, paced: b
   await page.getByRole('button', { name: 'Launch' }).click();
   await page.getByRole('dialog').getByText(`Send to ${recipients} recipients by ${type === 'Email Campaign' ? 'email' : 'text message'} now?`).waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Launch' }).click();
-  await page.waitForURL(/\/campaigns$/);
+  await waitForURLOrErrorToast(page, /\/campaigns$/);
   await expect.poll(() => toast(page, 'Campaign Started!').count()).toBe(1);
 }
 

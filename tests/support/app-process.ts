@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { postgresTestUrl } from './postgres-url';
 import { createScratchDatabase } from './scratch-database';
 
-export type AppProcess = { baseUrl: string; dataDir: string; startupMs: number; stop(): Promise<void> };
+export type AppProcess = { baseUrl: string; dataDir: string; startupMs: number; pid: number; stop(): Promise<void> };
 
 /** A TCP port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -57,6 +57,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     baseUrl,
     dataDir,
     startupMs,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
 export { launchChromium };
@@ -9,18 +9,25 @@ export { launchChromium };
 /**
  * One Chromium for the test file, closed after it; call at the top level of the file. Every
  * context it opens reports Content-Security-Policy violations, and a test that caused any fails.
+ * A failing test also prints the API calls of its pages: what answered, how, and what never did.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   const violations: string[] = [];
+  const traffic = new ApiTraffic();
   beforeAll(async () => {
     browser = await launchChromium();
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (options) => {
       const context = await newContext(options);
       await reportCspViolations(context, violations);
+      traffic.watch(context);
       return context;
     };
+  });
+  beforeEach(({ onTestFailed }) => {
+    traffic.clear();
+    onTestFailed(() => console.error(traffic.report()));
   });
   afterEach(() => {
     const seen = violations.splice(0);
@@ -30,6 +37,41 @@ export function useBrowser(): () => Browser {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/** The app's API calls in a test, for the report of a failure: a stalled call shows as still waiting. */
+class ApiTraffic {
+  private readonly started = new Map<Request, number>();
+  private readonly lines: string[] = [];
+  private readonly since = Date.now();
+
+  watch(context: BrowserContext) {
+    const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+    const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+    const finish = (request: Request, outcome: string) => {
+      const started = this.started.get(request);
+      if (started === undefined) return;
+      this.started.delete(request);
+      this.lines.push(`${this.at(started)} ${describe(request)} -> ${outcome} after ${Date.now() - started} ms`);
+    };
+    context.on('request', (request) => isApi(request) && this.started.set(request, Date.now()));
+    context.on('requestfinished', (request) => void request.response().then((response) => finish(request, String(response?.status() ?? '?'))));
+    context.on('requestfailed', (request) => finish(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
+  }
+
+  clear() {
+    this.started.clear();
+    this.lines.length = 0;
+  }
+
+  report() {
+    const waiting = [...this.started].map(([request, started]) => `${this.at(started)} ${request.method()} ${new URL(request.url()).pathname} -> no answer after ${Date.now() - started} ms`);
+    return ['API calls of the failed test (seconds since the file started):', ...this.lines.slice(-40), ...waiting].join('\n');
+  }
+
+  private at(time: number) {
+    return `+${((time - this.since) / 1000).toFixed(1)}s`;
+  }
 }
 
 /** Collects what the page's policy blocked: the securitypolicyviolation events and Chromium's console errors. */
@@ -46,6 +88,20 @@ async function reportCspViolations(context: BrowserContext, violations: string[]
 
 /** The visible toast with this title. */
 export const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
+
+/**
+ * Waits for the app to go to `url` after an action; when it shows an error toast instead, fails at
+ * once with the toast's words, so a refused action reads as its reason rather than a timeout.
+ */
+export async function waitForURLOrErrorToast(page: Page, url: RegExp | string) {
+  const errorToast = page.locator('.ant-notification-notice-error').first();
+  await Promise.race([
+    page.waitForURL(url),
+    errorToast.waitFor().then(async () => {
+      throw new Error(`Expected to reach ${url}, but the app said: ${await errorToast.textContent()}`);
+    }),
+  ]);
+}
 
 export const baseUrl = () => inject('baseUrl');
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
@@ -11,18 +12,24 @@ export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promis
  * The real server on the database of this test project: in-memory PGlite, or the run's fresh
  * PostgreSQL database. Rate limits are lifted unless a test asks for them.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream' | 'rateLimitNamespace' | 'database'> = {},
+): Promise<TestApp> {
   const kind = process.env.STARBOOST_TEST_DB ?? 'pglite';
   const config = {
     ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '100000', IMPORT_RATE_LIMIT_PER_HOUR: '100000', LOG_LEVEL: 'silent', ...env }),
     staticDir: null,
   };
   const database =
-    kind === 'postgres'
+    options.database ??
+    (kind === 'postgres'
       ? await openDatabase({ databaseUrl: inject('postgresUrl'), poolSize: 4 })
-      : await openDatabase({ dataDir: 'memory://' });
-  // Logs only when a test reads them.
-  const app = await buildApp(config, { ...options, database, logger: Boolean(options.logStream) });
+      : await openDatabase({ dataDir: 'memory://' }));
+  // Logs only when a test reads them. Each test server counts its own rate limits: the PostgreSQL
+  // database is shared by every test file of the run.
+  const rateLimitNamespace = options.rateLimitNamespace ?? randomUUID();
+  const app = await buildApp(config, { ...options, database, rateLimitNamespace, logger: Boolean(options.logStream) });
   await app.ready();
   return { app, config, close: () => app.close() };
 }

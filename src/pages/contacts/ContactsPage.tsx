@@ -12,6 +12,7 @@ import { ContactDrawer } from './ContactDrawer';
 import { ContactsTable } from './ContactsTable';
 import { useSuppressedContacts } from './useSuppressedContacts';
 import { CreateContactModal, type CreateContactModalHandle } from './CreateContactModal';
+import { ImportMappingModal } from './ImportMappingModal';
 import { ImportResultModal } from './ImportResultModal';
 import { useContactsTable } from './useContactsTable';
 import { useExportContacts } from './useExportContacts';
@@ -46,7 +47,7 @@ function useElementWidth(element: HTMLElement | null) {
 export default function ContactsPage() {
   const business = useSelectedBusiness()!;
   const table = useContactsTable();
-  const { importFile, progress, result, closeResult } = useImportContacts(business.id);
+  const { importFile, progress, result, closeResult, pending, confirmMapping, cancelMapping } = useImportContacts(business.id);
   const { exportContacts, exporting } = useExportContacts(business.id);
   const createContact = useRef<CreateContactModalHandle>(null);
   const [dialog, setDialog] = useState<'delete' | 'checkIn' | null>(null);
@@ -275,6 +276,7 @@ export default function ContactsPage() {
 
       <CreateContactModal ref={createContact} businessId={business.id} />
       <ContactDrawer contact={opened} onClose={closeDrawer} />
+      <ImportMappingModal pending={pending} onConfirm={(choice) => void confirmMapping(choice)} onCancel={cancelMapping} />
       <ImportResultModal result={result} onClose={closeResult} />
     </Card>
   );

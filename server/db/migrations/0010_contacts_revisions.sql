@@ -8,7 +8,8 @@ CREATE TABLE "contact_tombstones" (
 ALTER TABLE "businesses" ADD COLUMN "contacts_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_tombstones" ADD CONSTRAINT "contact_tombstones_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contacts_business_revision_idx" ON "contacts" USING btree ("business_id","revision");--> statement-breakpoint
+CREATE INDEX "contacts_business_revision_idx" ON "contacts" USING btree ("business_id","revision");
+--> statement-breakpoint
 -- The revision the current transaction's contact writes of a business take: one above the stored
 -- one, with the business row locked until commit (so revisions commit in order, and a client that
 -- saw N misses nothing above N), then kept in a transaction-local setting for its later writes.

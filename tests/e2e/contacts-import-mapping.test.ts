@@ -1,0 +1,53 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addBusiness, newAppPage, registerOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+const fieldItem = (dialog: Locator, field: string) => dialog.locator(`.ant-form-item:has(label[title="${field}"])`);
+const chosenColumn = (dialog: Locator, field: string) => fieldItem(dialog, field).locator('.ant-select-selection-item').textContent();
+
+/** Picks `column` in the antd select of `field` inside the mapping dialog. */
+async function mapColumn(page: Page, dialog: Locator, field: string, column: string) {
+  await fieldItem(dialog, field).locator('.ant-select-selector').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${column}$`), visible: true }).click();
+  await expect.poll(() => chosenColumn(dialog, field)).toBe(column);
+  // The dropdown fades out: wait until it is gone, so the next select's options are the only ones shown.
+  await expect.poll(() => page.locator('.ant-select-dropdown').filter({ visible: true }).count()).toBe(0);
+}
+
+describe('the import mapping step in Chromium', () => {
+  it('a file with unknown headers: the owner maps its columns, imports, and the rows appear', async () => {
+    const { page } = await newAppPage(browser());
+    await page.goto('/login');
+    const owner = await registerOwner(page);
+    await signIn(page, owner);
+    await addBusiness(page, 'Corner Bakery');
+    await page.locator('[data-testid="sidebar"] li').filter({ hasText: 'Contacts' }).click();
+    await page.getByText("You don't have any contacts assigned to your business yet. Please add or import new contacts.").waitFor();
+
+    const file = ['Kunde,Mail,Handy,Geburtstag', 'Anna Schmidt,anna@example.de,0151 12345678,12.04.1988', 'Ben Okafor,ben@example.de,+49 151 2345 6789,03.11.1975'].join('\n');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('import-button').click();
+    await (await chooser).setFiles({ name: 'kunden.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+
+    // The dialog shows the file's columns with its first rows, and the guess it could make (Mail).
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Match the columns of kunden.csv' });
+    await dialog.waitFor();
+    await dialog.getByText('The file has no First name, Last name, Phone number, Birth date columns.', { exact: false }).waitFor();
+    await dialog.getByRole('cell', { name: 'Anna Schmidt' }).waitFor();
+    await expect.poll(() => chosenColumn(dialog, 'Email')).toBe('Mail');
+
+    await mapColumn(page, dialog, 'Full name (split into first and last)', 'Kunde');
+    await mapColumn(page, dialog, 'Phone number', 'Handy');
+    await mapColumn(page, dialog, 'Birth date', 'Geburtstag');
+    await screenshot(page, 'contacts-import-mapping');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    await expect.poll(() => toast(page, 'Import Successful').count()).toBe(1);
+    const table = page.locator('.ant-table-row');
+    await expect.poll(() => table.count()).toBe(2);
+    await expect.poll(() => table.filter({ hasText: 'Schmidt' }).filter({ hasText: '12.04.1988' }).count()).toBe(1);
+    await expect.poll(() => table.filter({ hasText: 'Okafor' }).filter({ hasText: '4915123456789' }).count()).toBe(1);
+  });
+});
