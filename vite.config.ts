@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from './domain/csp';
+import { precompressAssets } from './scripts/vite-precompress';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   // Every tag of index.html gets nonce="<placeholder>" and a <meta property="csp-nonce"> is added;
   // the server fills in each response's nonce (server/plugins/browser-app.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
@@ -19,5 +20,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // Libraries Refine imports for features this app does not use (CSV import, query strings,
+        // devtools). They declare no "sideEffects", so the bundler kept them, unused, in the chunk
+        // every screen loads, /login included; they have none, so unused they are left out.
+        moduleSideEffects: [
+          { test: /node_modules\/(papaparse|qs|pluralize|object-inspect|side-channel[^/]*|get-intrinsic|error-stack-parser|stackframe|@refinedev\/devtools-internal)\//, sideEffects: false },
+        ],
+      },
+    },
   },
 });

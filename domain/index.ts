@@ -2,6 +2,7 @@ export * from './messages';
 export * from './rules';
 export * from './businesses';
 export * from './contacts';
+export * from './contacts-list';
 export * from './contact-import-columns';
 export * from './filters';
 export * from './campaign-status';

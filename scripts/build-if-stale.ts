@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The browser app is built from src and the shared rules in domain.
-const BUILD_INPUTS = ['src', 'domain', 'index.html', 'vite.config.ts', 'package-lock.json'];
+// The browser app is built from src and the shared rules in domain; the precompress plugin is part of the build.
+const BUILD_INPUTS = ['src', 'domain', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
 const BUILT_MARKER = join('dist', 'index.html');
 
 function newestChange(path: string): number {

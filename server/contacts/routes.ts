@@ -6,11 +6,14 @@ import {
   contactExportQuerySchema,
   contactExportSelectionSchema,
   contactIdsSchema,
+  contactsListMessages,
+  contactsListQuerySchema,
+  CONTACTS_REVISION_HEADER,
   IMPORT_MAX_BYTES,
   newContactSchema,
   type ContactExportFormat,
 } from '#domain';
-import { conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import { isUniqueViolation } from '../lib/pg-errors';
 import type { AppConfig } from '../config';
@@ -19,11 +22,13 @@ import { EXPORT_CONTENT_TYPES, exportContacts } from './export-contacts';
 import { importContacts } from './import-contacts';
 import { withInternationalNumber } from './phone';
 import { ImportPool } from './import-pool';
-import { contactAnswer, importContactsAnswer, importContactsSchema, importMappingAnswer } from './schemas';
+import { contactAnswer, contactsDeltaAnswer, importContactsAnswer, importContactsSchema, importMappingAnswer, notModifiedAnswer } from './schemas';
 import {
   checkInOwnedContacts,
   contactEmailTaken,
+  contactsDeltaJson,
   contactsJsonPages,
+  contactsRevision,
   deleteOwnedContacts,
   insertContact,
   updateContact,
@@ -39,6 +44,18 @@ const CONTACT_IDS_BODY_LIMIT = 4 * 1024 * 1024;
 
 const tags = ['Contacts'];
 
+/** The list's ETag: the business and its revision, so another business's tag never matches. */
+const contactsListTag = (businessId: number, revision: number) => `"contacts-${businessId}-${revision}"`;
+
+/** If-None-Match holds the tag (or `*`); weak tags (W/) compare by their value, as RFC 9110 says for GET. */
+function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value === tag || value === `W/${tag}`;
+  });
+}
+
 const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
   app.addHook('preValidation', app.authenticate);
   const importPool = new ImportPool(opts.config.imports);
@@ -51,17 +68,36 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       config: { business: 'params.businessId' },
       schema: {
         tags,
-        summary: "Every contact of a business, by id",
+        summary: 'Every contact of a business, by id; or with `since`, what changed after that revision',
+        description:
+          `Every answer carries the business's contacts revision in the \`${CONTACTS_REVISION_HEADER}\` header and as ` +
+          'the ETag; any change to its contacts changes both. `If-None-Match` with the current ETag answers 304 ' +
+          'without reading a contact.',
         params: z.object({ businessId: pathId('The business') }),
-        response: { 200: z.array(contactAnswer) },
+        querystring: contactsListQuerySchema,
+        response: {
+          200: z.union([z.array(contactAnswer), contactsDeltaAnswer]).register(z.globalRegistry, {
+            description: 'Without `since`: every contact, by id. With `since`: a ContactsDelta.',
+          }),
+          304: notModifiedAnswer,
+        },
       },
     },
-    // The array is already JSON text: streamed as it is (a stream skips the serializer), never
-    // parsed and stringified again; the response schema above is for the docs.
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send(Readable.from(contactsJsonPages(app.db, request.business.id)) as never),
+    // The answers are already JSON text, sent as they are (a string or a stream skips the
+    // serializer), never parsed and stringified again; the response schema above is for the docs.
+    async (request, reply) => {
+      const businessId = request.business.id;
+      const revision = await contactsRevision(app.db, businessId);
+      const tag = contactsListTag(businessId, revision);
+      reply.header('etag', tag).header(CONTACTS_REVISION_HEADER, String(revision));
+      if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send(null);
+      reply.type('application/json; charset=utf-8');
+      const { since } = request.query;
+      if (since === undefined) return reply.send(Readable.from(contactsJsonPages(app.db, businessId)) as never);
+      // Revisions only grow: one above the current was never answered (forged, or another database's).
+      if (Number(since) > revision) throw badRequest(contactsListMessages.sinceAhead(revision), { since: contactsListMessages.sinceAhead(revision) });
+      return reply.send((await contactsDeltaJson(app.db, businessId, Number(since), revision)) as never);
+    },
   );
 
   /** The export as an attachment, streamed as it is read (a stream skips the serializer). */

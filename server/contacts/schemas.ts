@@ -59,6 +59,20 @@ export const contactAnswer = z
   })
   .register(z.globalRegistry, { id: 'Contact' });
 
+export const contactsDeltaAnswer = z
+  .object({
+    revision: z.int().register(z.globalRegistry, { description: 'The revision this delta brings the list to: the next `since`.' }),
+    contacts: z.array(contactAnswer).register(z.globalRegistry, { description: 'Contacts added or changed after `since`, by id.' }),
+    deletedIds: z.array(z.int()).register(z.globalRegistry, { description: 'Ids of contacts deleted after `since`.' }),
+  })
+  .register(z.globalRegistry, {
+    id: 'ContactsDelta',
+    description: 'The answer with `since`: apply `contacts` (replace by id, or add) and remove `deletedIds`.',
+  });
+
+/** 304: the list is unchanged since the ETag sent in If-None-Match; no body. */
+export const notModifiedAnswer = z.null().register(z.globalRegistry, { description: 'Not modified: the list is as the ETag sent says.' });
+
 export const importContactsAnswer = z.object({
   created: z.int(),
   updated: z.int(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -112,6 +113,11 @@ export const businesses = pgTable(
     smsWindowStart: text('sms_window_start').notNull().default(SMS_WINDOW.start),
     smsWindowEnd: text('sms_window_end').notNull().default(SMS_WINDOW.end),
     createdAt: createdAt(),
+    /**
+     * Bumped once by every transaction that changes, adds or deletes a contact of this business as
+     * the list shows it (triggers of migration 0010): the contacts list's validator and delta base.
+     */
+    contactsRevision: bigint('contacts_revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
 );
@@ -143,8 +149,12 @@ export const contacts = pgTable(
      * (migration 0002): the 100,000-row list is then one ordered string_agg, not JSON building.
      */
     apiJson: text('api_json'),
+    /** The business's contacts revision of the transaction that last changed `api_json` (migration 0010). */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    // A delta reads the rows changed since a revision from this index.
+    index('contacts_business_revision_idx').on(t.businessId, t.revision),
     uniqueIndex('contacts_business_email_lower_key').on(t.businessId, sql`lower(${t.email})`),
     // The list reads a business's rows in id order straight from this index.
     index('contacts_business_id_idx').on(t.businessId, t.id),
@@ -427,6 +437,19 @@ export const dataMigrations = pgTable('data_migrations', {
  * address itself, so a deleted contact who said STOP or unsubscribed and is later imported or
  * added again starts UNSUBSCRIBED (server/contacts/opt-out-hashes.ts).
  */
+/** A deleted contact's id and the revision that deleted it, so a list delta can say it is gone (migration 0010). */
+export const contactTombstones = pgTable(
+  'contact_tombstones',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+    contactId: integer('contact_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'contact_tombstones_pkey', columns: [t.businessId, t.revision, t.contactId] })],
+);
+
 export const optOutHashes = pgTable(
   'opt_out_hashes',
   {

@@ -38,9 +38,13 @@ export default fp(async function browserApp(app: FastifyInstance, opts: { static
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts): sent as they are.
+    preCompressed: true,
     // index.html goes out only through sendBrowserApp, with its nonce filled in.
     allowedPath: (pathName) => pathName !== '/index.html',
-    // Hashed assets never change; other files must always be revalidated.
+    // Hashed assets never change; other files must always be revalidated. send's own header
+    // (public, max-age=0) would replace the one set below, so it is off.
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

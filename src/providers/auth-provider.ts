@@ -3,6 +3,7 @@ import { toasts } from '#domain/messages';
 import type { LoginPayload, RegistrationPayload } from '#domain/rules';
 import { passwordResetToasts, type ForgotPasswordPayload, type ResetPasswordPayload } from '#domain/password-reset';
 import { http, refreshSession, toHttpError } from './http';
+import { forgetHeldLists } from './list-deltas';
 import { selectedBusinessStore } from '../business/selected-business';
 
 export type Identity = { id: number; firstName: string; lastName: string; email: string };
@@ -68,6 +69,7 @@ export const authProvider: AuthProvider = {
   async logout() {
     await http.post('/auth/sign-out').catch(() => undefined);
     selectedBusinessStore.clear();
+    forgetHeldLists();
     return { success: true, redirectTo: '/' };
   },
 

@@ -3,6 +3,7 @@ import type { AxiosProgressEvent } from 'axios';
 import type { CrudOperation } from '../resources/define';
 import { endpointFor, endpointUrl } from './endpoints';
 import { http } from './http';
+import { listWithDeltas } from './list-deltas';
 
 type Call = { id?: BaseKey; meta?: Record<string, unknown>; body?: unknown };
 
@@ -20,7 +21,10 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
 
   async getList({ resource, meta }) {
-    const data = await call<BaseRecord[]>(resource, 'list', { meta });
+    const endpoint = endpointFor(resource, 'list');
+    const data = endpoint.deltas
+      ? await listWithDeltas(endpointUrl(resource, endpoint, { meta }))
+      : await call<BaseRecord[]>(resource, 'list', { meta });
     return { data: data as never, total: data.length };
   },
 

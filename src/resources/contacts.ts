@@ -11,7 +11,8 @@ export const contactsResource = defineResource({
   meta: { label: 'Contacts', iconName: 'contacts', requiresBusiness: true },
   pages,
   endpoints: {
-    list: endpoint.get<Contact[]>('/contact/get-contacts/{businessId}'),
+    // A refetch (after a write, on focus) asks only for what changed since the list the browser holds.
+    list: endpoint.get<Contact[]>('/contact/get-contacts/{businessId}', { deltas: true }),
     create: endpoint.post<NewContactPayload, Contact>('/contact/create-new-contact'),
     deleteMany: endpoint.delete<ContactIdsPayload, { deleted: number }>('/contact/delete-contacts', { idsField: 'contactIds' }),
     actions: {

@@ -13,6 +13,8 @@ export type Endpoint<Method extends HttpMethod = HttpMethod, Body = unknown, Res
   path: string;
   /** For bulk deletes: the body field that carries the ids (e.g. `contactIds`). */
   idsField?: string;
+  /** For lists: the API answers `?since=` deltas and If-None-Match (src/providers/list-deltas.ts). */
+  deltas?: boolean;
   /** Never set: carries the types of what the call sends and answers. */
   readonly types?: { body: Body; result: Result };
 };
@@ -22,7 +24,7 @@ export type ResultOf<E> = E extends Endpoint<HttpMethod, unknown, infer Result> 
 
 /** `endpoint.get<Campaign>('/campaign/get-campaign/{id}')`, `endpoint.patch<Body, Result>(path)`... */
 export const endpoint = {
-  get: <Result>(path: string): Endpoint<'get', undefined, Result> => ({ method: 'get', path }),
+  get: <Result>(path: string, options: { deltas?: boolean } = {}): Endpoint<'get', undefined, Result> => ({ method: 'get', path, ...options }),
   post: <Body, Result>(path: string): Endpoint<'post', Body, Result> => ({ method: 'post', path }),
   put: <Body, Result>(path: string): Endpoint<'put', Body, Result> => ({ method: 'put', path }),
   patch: <Body, Result>(path: string): Endpoint<'patch', Body, Result> => ({ method: 'patch', path }),

@@ -1,4 +1,4 @@
-import { get } from 'node:http';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ const IMPORT_RUNS = 3;
 const COPY_RUNS = 3;
 const LIST_RUNS = 5;
 const EXPORT_RUNS = 3;
+const REVALIDATE_RUNS = 21;
 
 
 function importFiles(count: number) {
@@ -121,6 +122,26 @@ async function benchDatabase(database: Database, label: string, files: ReturnTyp
       rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, median of ${LIST_RUNS}`, value: Math.round(median(times)), unit: 'ms' });
       rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts, ${how}, response size`, value: bytes / 1000, unit: 'KB' });
     }
+    // The browser holds the list: revalidating it (If-None-Match) answers 304 from the business's
+    // revision alone, and a delta after one check-in carries that one contact.
+    const listUrl = `${address}/api/contact/get-contacts/${listBusiness}`;
+    const cold = await downloadFile(listUrl, { cookie, 'accept-encoding': 'br' });
+    const tag = cold.headers.etag!;
+    const revalidations = await timedRuns(REVALIDATE_RUNS, async () => {
+      const answer = await downloadFile(listUrl, { cookie, 'accept-encoding': 'br', 'if-none-match': tag }, 304);
+      if (answer.body.length) throw new Error(`${label}: a 304 with a body`);
+    });
+    rows.push({ name: `${label}: list ${ROWS.toLocaleString('en-US')} contacts unchanged (If-None-Match), 304, median of ${REVALIDATE_RUNS}`, value: round1(median(revalidations)), unit: 'ms', note: 'next to the cold list above; aim <= 50 ms' });
+    const [first] = JSON.parse(decodedText(cold)) as Array<{ id: number }>;
+    await owner.patch('/api/contact/check-in-contacts', { contactIds: [first!.id] });
+    const since = cold.headers['contacts-revision'];
+    const deltas = await timedRuns(REVALIDATE_RUNS, async () => {
+      const answer = await downloadFile(`${listUrl}?since=${since}`, { cookie, 'accept-encoding': 'br' });
+      const delta = JSON.parse(decodedText(answer)) as { contacts: unknown[]; deletedIds: unknown[] };
+      if (delta.contacts.length !== 1 || delta.deletedIds.length !== 0) throw new Error(`${label}: the delta after one check-in is wrong`);
+    });
+    rows.push({ name: `${label}: delta of 1 checked-in contact out of ${ROWS.toLocaleString('en-US')} (?since=), median of ${REVALIDATE_RUNS}`, value: round1(median(deltas)), unit: 'ms' });
+
     // The export, streamed page by page: time to the last byte of the whole business's file.
     for (const format of ['csv', 'xlsx'] as const) {
       const times: number[] = [];
@@ -139,6 +160,19 @@ async function benchDatabase(database: Database, label: string, files: ReturnTyp
   return rows;
 }
 
+/** The times of `runs` runs of `run`, in ms. */
+async function timedRuns(runs: number, run: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
 /** Throws unless an export holds every contact: a CSV line each (and the header), or a whole .xlsx archive. */
 function expectExport(body: Buffer, format: 'csv' | 'xlsx', label: string) {
   const complete =
@@ -148,25 +182,31 @@ function expectExport(body: Buffer, format: 'csv' | 'xlsx', label: string) {
   if (!complete) throw new Error(`${label}: the ${format} export is incomplete`);
 }
 
-type Download = { encoding: string | undefined; body: Buffer };
+type Download = { encoding: string | undefined; body: Buffer; headers: IncomingHttpHeaders };
 
 /** GETs a URL and answers the body as sent (compressed), once its last byte arrived. */
-function downloadFile(url: string, headers: Record<string, string>): Promise<Download> {
+function downloadFile(url: string, headers: Record<string, string>, status = 200): Promise<Download> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`GET ${url} failed: ${response.statusCode}`));
+      if (response.statusCode !== status) return reject(new Error(`GET ${url} failed: ${response.statusCode}`));
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks), headers: response.headers }));
     }).on('error', reject);
   });
+}
+
+/** The body as text, decompressed as its content-encoding says. */
+function decodedText(download: Download): string {
+  const { encoding, body } = download;
+  return (encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : body).toString();
 }
 
 /** Throws unless the answer is in `encoding` and holds all ROWS contacts with their fields. */
 function expectContactList(download: Download, encoding: 'identity' | 'gzip' | 'br', label: string) {
   const sent = download.encoding ?? 'identity';
   if (sent !== encoding) throw new Error(`${label}: asked for ${encoding}, got ${sent}`);
-  const text = (encoding === 'gzip' ? gunzipSync(download.body) : encoding === 'br' ? brotliDecompressSync(download.body) : download.body).toString();
+  const text = decodedText(download);
   const contacts = JSON.parse(text) as Array<Record<string, unknown>>;
   const fields = ['id', 'firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'status', 'tags', 'lastVisited', 'businessId'];
   const complete = (contact: Record<string, unknown> | undefined) => contact && fields.every((field) => field in contact);

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../src/App';
+import { RefineProviders } from '../../src/RefineShell';
 import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
 import { clickSelectOption } from '../support/antd-select';
 import { signedInApi } from '../support/fixture-api';
@@ -12,7 +13,9 @@ function renderDialog() {
   render(
     <MemoryRouter>
       <Providers>
-        <FilterDialog open businessId={5} onClose={() => {}} onCreated={onCreated} />
+        <RefineProviders>
+          <FilterDialog open businessId={5} onClose={() => {}} onCreated={onCreated} />
+        </RefineProviders>
       </Providers>
     </MemoryRouter>,
   );

@@ -7,6 +7,7 @@ import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
 import type { Campaign } from '#domain/campaign-schemas';
 import { DISPLAY_STATUS_LABELS } from '#domain/campaign-status';
 import { Providers } from '../../src/App';
+import { RefineProviders } from '../../src/RefineShell';
 import { FullScreenSpinner } from '../../src/components/FullScreenSpinner';
 import { parseTypedDate } from '../../src/components/forms/BirthDatePicker';
 import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
@@ -143,7 +144,9 @@ describe('the filter dialog', () => {
     render(
       <MemoryRouter>
         <Providers>
-          <FilterDialog open businessId={5} onClose={() => {}} onCreated={() => {}} />
+          <RefineProviders>
+            <FilterDialog open businessId={5} onClose={() => {}} onCreated={() => {}} />
+          </RefineProviders>
         </Providers>
       </MemoryRouter>,
     );

@@ -1,4 +1,3 @@
-import { useLogin } from '@refinedev/core';
 import { Flex, Form, Input, theme } from 'antd';
 import { Link } from 'react-router';
 import { FORGOT_PASSWORD_PATH } from '#domain/password-reset';
@@ -8,16 +7,17 @@ import { AuthHeading } from '../../components/auth/AuthHeading';
 import { AuthPageLayout } from '../../components/auth/AuthPageLayout';
 import { zodRule } from '../../components/forms/zod-rule';
 import { useValidateOnSubmitThenChange } from '../../components/forms/useValidateOnSubmitThenChange';
+import { useSignIn } from './useSignIn';
 
 export default function LoginPage() {
-  const { mutate: login, isPending } = useLogin<LoginPayload>();
+  const { signIn, isPending } = useSignIn();
   const validation = useValidateOnSubmitThenChange();
   const { token } = theme.useToken();
 
   return (
     <AuthPageLayout>
       <AuthHeading title="Sign in">Welcome back. Sign in to manage your review campaigns.</AuthHeading>
-      <Form<LoginPayload> noValidate layout="vertical" requiredMark={false} onFinish={(values) => login(values)} {...validation}>
+      <Form<LoginPayload> noValidate layout="vertical" requiredMark={false} onFinish={(values) => void signIn(values)} {...validation}>
         <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
           <Input type="email" autoComplete="email" placeholder="you@example.com" size="large" />
         </Form.Item>
