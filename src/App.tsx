@@ -14,6 +14,10 @@ const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 
 const spinner = <FullScreenSpinner />;
 
+// Owners whose system asks for less motion get dialogs, menus and toasts that appear at once.
+const prefersReducedMotion = typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+const appTheme = prefersReducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme;
+
 export function AppRoutes() {
   return (
     <Suspense fallback={spinner}>
@@ -28,7 +32,7 @@ export function AppRoutes() {
 /** Providers nest as ConfigProvider > notifications (one toast, 5 s, pause on hover) > Refine (RefineShell). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider theme={theme} csp={{ nonce: cspNonce }}>
+    <ConfigProvider theme={appTheme} csp={{ nonce: cspNonce }}>
       <NotificationsProvider>{children}</NotificationsProvider>
     </ConfigProvider>
   );

@@ -18,8 +18,10 @@ export function useBrowser(): () => Browser {
   beforeAll(async () => {
     browser = await launchChromium();
     const newContext = browser.newContext.bind(browser);
+    // Reduced motion: a dialog or menu is usable as soon as it is shown, so no click lands on one
+    // still animating in (on a loaded machine such clicks were lost).
     browser.newContext = async (options) => {
-      const context = await newContext(options);
+      const context = await newContext({ reducedMotion: 'reduce', ...options });
       await reportCspViolations(context, violations);
       traffic.watch(context);
       return context;
@@ -55,7 +57,12 @@ class ApiTraffic {
       this.lines.push(`${this.at(started)} ${describe(request)} -> ${outcome} after ${Date.now() - started} ms`);
     };
     context.on('request', (request) => isApi(request) && this.started.set(request, Date.now()));
-    context.on('requestfinished', (request) => void request.response().then((response) => finish(request, String(response?.status() ?? '?'))));
+    context.on('requestfinished', (request) =>
+      void request.response().then(
+        (response) => finish(request, String(response?.status() ?? '?')),
+        () => finish(request, 'answered, page closed before it was read'),
+      ),
+    );
     context.on('requestfailed', (request) => finish(request, `failed (${request.failure()?.errorText ?? 'unknown'})`));
   }
 

@@ -16,7 +16,8 @@ setViewportWidth(1280);
 window.matchMedia = (query: string) => {
   const min = /min-width:\s*(\d+)px/.exec(query);
   const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-  const matches = (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+  // Width queries follow the window; any other (prefers-reduced-motion...) is a default browser's: false.
+  const matches = Boolean(min || max) && (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
   return {
     matches,
     media: query,
