@@ -3,17 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as XLSX from '@e965/xlsx';
-import Papa from 'papaparse';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
-import { demoContacts } from '../../scripts/demo';
 import { openDatabase, postgresPool, type Database } from '../../server/db/client';
 import { CONTACT_IMPORT_COLUMNS } from '#domain';
 import { postgresReachable, postgresTestUrl } from '../support/postgres-url';
+import { contactsCsv, contactsXlsx } from '../support/import-files';
 import { createScratchDatabase } from '../support/scratch-database';
 import { withInProcessOwner } from './in-process-app';
 import { median, runWhenMain, type BenchRow } from './table';
@@ -27,17 +25,7 @@ const EXPORT_RUNS = 3;
 const REVALIDATE_RUNS = 21;
 
 
-function importFiles(count: number) {
-  const header = CONTACT_IMPORT_COLUMNS.map((column) => column.header);
-  const table = (seed: string) =>
-    demoContacts(count, seed).map((contact) => CONTACT_IMPORT_COLUMNS.map((column) => contact[column.key]));
-  const csv = Buffer.from(Papa.unparse([header, ...table('csv')]));
-  const sheet = XLSX.utils.aoa_to_sheet([header, ...table('xlsx')], { dense: true });
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Contacts');
-  const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  return { csv, xlsx };
-}
+const importFiles = (count: number) => ({ csv: contactsCsv(count), xlsx: contactsXlsx(count) });
 
 /**
  * The limit an import is measured against, in the same run: the file's rows COPYed as they are

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import Papa from 'papaparse';
-import { demoContacts } from '../../scripts/demo';
 import { loadConfig } from '../../server/config';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/db/client';
 import { fixRecipients } from '../../server/delivery/recipients';
-import { CONTACT_IMPORT_COLUMNS } from '#domain';
 import { createFilter, launchCampaign, signedInOwner } from '../support/delivery-app';
+import { contactsCsv } from '../support/import-files';
 import { postgresReachable, postgresTestUrl } from '../support/postgres-url';
 import { createScratchDatabase } from '../support/scratch-database';
 import { withInProcessOwner } from './in-process-app';
@@ -35,12 +33,6 @@ const timed = async (work: () => Promise<unknown>) => {
   return performance.now() - started;
 };
 
-function importFile(seed: string) {
-  const header = CONTACT_IMPORT_COLUMNS.map((column) => column.header);
-  const rows = demoContacts(CONTACTS_PER_BUSINESS, seed).map((contact) => CONTACT_IMPORT_COLUMNS.map((column) => contact[column.key]));
-  return Buffer.from(Papa.unparse([header, ...rows])).toString('base64');
-}
-
 /**
  * The work an owner does on one business, on a fresh business each run (an import fills an empty
  * business; the list, count and start then read its contacts): medians of RUNS.
@@ -55,7 +47,7 @@ async function measureOneBusiness(database: Database, label: string, log: Log): 
     for (let run = 0; run <= RUNS; run += 1) {
       const record = (key: keyof Figures, ms: number) => run > 0 && samples[key].push(ms);
       const owner = await signedInOwner(app);
-      const file = importFile(`${label}-${run}`);
+      const file = contactsCsv(CONTACTS_PER_BUSINESS, `${label}-${run}`).toString('base64');
       record(
         'import',
         await timed(async () => {

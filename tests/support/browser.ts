@@ -49,12 +49,11 @@ class ApiTraffic {
 
   watch(context: BrowserContext) {
     const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-    const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
     const finish = (request: Request, outcome: string) => {
       const started = this.started.get(request);
       if (started === undefined) return;
       this.started.delete(request);
-      this.lines.push(`${this.at(started)} ${describe(request)} -> ${outcome} after ${Date.now() - started} ms`);
+      this.lines.push(this.line(request, started, `${outcome} after ${Date.now() - started} ms`));
     };
     context.on('request', (request) => isApi(request) && this.started.set(request, Date.now()));
     context.on('requestfinished', (request) =>
@@ -72,12 +71,12 @@ class ApiTraffic {
   }
 
   report() {
-    const waiting = [...this.started].map(([request, started]) => `${this.at(started)} ${request.method()} ${new URL(request.url()).pathname} -> no answer after ${Date.now() - started} ms`);
+    const waiting = [...this.started].map(([request, started]) => this.line(request, started, `no answer after ${Date.now() - started} ms`));
     return ['API calls of the failed test (seconds since the file started):', ...this.lines.slice(-40), ...waiting].join('\n');
   }
 
-  private at(time: number) {
-    return `+${((time - this.since) / 1000).toFixed(1)}s`;
+  private line(request: Request, started: number, outcome: string) {
+    return `+${((started - this.since) / 1000).toFixed(1)}s ${request.method()} ${new URL(request.url()).pathname} -> ${outcome}`;
   }
 }
 

@@ -172,7 +172,12 @@ export default function CampaignDetailsPage() {
             expandedRowRender: (delivery) => (
               <Flex vertical gap={4}>
                 {delivery.message?.subject && <Typography.Text strong>{delivery.message.subject}</Typography.Text>}
-                <span style={{ whiteSpace: 'pre-wrap' }}>{delivery.message?.body}</span>
+                {delivery.message?.body ? (
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{delivery.message.body}</span>
+                ) : (
+                  // Emptied after DELIVERY_TEXT_RETENTION_DAYS, or when the contact was erased.
+                  <Typography.Text type="secondary">The text of this message is no longer kept.</Typography.Text>
+                )}
               </Flex>
             ),
           }}
