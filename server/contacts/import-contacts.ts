@@ -6,7 +6,7 @@ import type { ImportChoice } from './import-columns';
 import type { ImportPool } from './import-pool';
 import { batchBytes, batchTexts, type ParsedImport } from './import-task';
 import { takeImportSlot } from './import-slots';
-import { copyUpsertContacts, PartlyWrittenError, UPSERT_BATCH, upsertContacts } from './queries';
+import { ANALYZE_AFTER_CREATED, copyUpsertContacts, PartlyWrittenError, refreshContactStatistics, UPSERT_BATCH, upsertContacts } from './queries';
 
 /**
  * Rows per write on the embedded database, where a write holds up every other request: small
@@ -57,6 +57,7 @@ export async function importContacts(
     const { created, updated } = postgres
       ? await copyUpsertContacts(postgres, business.id, batchBytes(parsed), { updateFields: parsed.columns })
       : await writeInBatches(database, business.id, parsed, log);
+    if (created >= ANALYZE_AFTER_CREATED) await refreshContactStatistics(database.db);
     return { created, updated, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };
   } finally {
     await slot.release();

@@ -23,7 +23,7 @@ export const dataProvider: DataProvider = {
   async getList({ resource, meta }) {
     const endpoint = endpointFor(resource, 'list');
     const data = endpoint.deltas
-      ? await listWithDeltas(endpointUrl(resource, endpoint, { meta }))
+      ? await listWithDeltas(resource, endpointUrl(resource, endpoint, { meta }), endpoint.listWorker)
       : await call<BaseRecord[]>(resource, 'list', { meta });
     return { data: data as never, total: data.length };
   },

@@ -15,6 +15,8 @@ export type Endpoint<Method extends HttpMethod = HttpMethod, Body = unknown, Res
   idsField?: string;
   /** For lists: the API answers `?since=` deltas and If-None-Match (src/providers/list-deltas.ts). */
   deltas?: boolean;
+  /** For delta lists: a Web Worker that reads and indexes the whole list off the main thread (src/providers/list-worker.ts). */
+  listWorker?: () => Worker;
   /** Never set: carries the types of what the call sends and answers. */
   readonly types?: { body: Body; result: Result };
 };
@@ -24,7 +26,7 @@ export type ResultOf<E> = E extends Endpoint<HttpMethod, unknown, infer Result> 
 
 /** `endpoint.get<Campaign>('/campaign/get-campaign/{id}')`, `endpoint.patch<Body, Result>(path)`... */
 export const endpoint = {
-  get: <Result>(path: string, options: { deltas?: boolean } = {}): Endpoint<'get', undefined, Result> => ({ method: 'get', path, ...options }),
+  get: <Result>(path: string, options: Pick<Endpoint, 'deltas' | 'listWorker'> = {}): Endpoint<'get', undefined, Result> => ({ method: 'get', path, ...options }),
   post: <Body, Result>(path: string): Endpoint<'post', Body, Result> => ({ method: 'post', path }),
   put: <Body, Result>(path: string): Endpoint<'put', Body, Result> => ({ method: 'put', path }),
   patch: <Body, Result>(path: string): Endpoint<'patch', Body, Result> => ({ method: 'patch', path }),

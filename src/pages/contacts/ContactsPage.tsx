@@ -186,7 +186,9 @@ export default function ContactsPage() {
               ? `${selectedCount.toLocaleString()} selected`
               : table.isLoading || table.isError
                 ? ''
-                : `${table.visibleRows.length.toLocaleString()} of ${table.rows.length.toLocaleString()} contacts`}
+                : table.isArriving
+                  ? `First ${table.rows.length.toLocaleString()} contacts shown; loading the rest…`
+                  : `${table.visibleRows.length.toLocaleString()} of ${table.rows.length.toLocaleString()} contacts`}
           </Typography.Text>
           <Dropdown
             trigger={['click']}

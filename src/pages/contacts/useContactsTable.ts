@@ -1,19 +1,27 @@
 import { useList } from '@refinedev/core';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '#domain/contacts';
+import { prebuiltSearchTexts, useFirstPage } from '../../providers/streamed-list';
 import { searchText } from './contact-display';
 
 const NO_CONTACTS: Contact[] = [];
 
-/** Builds the search index after the rows have painted, so a 100,000-row list shows at once. */
+/**
+ * The search texts of the rows: built by the worker that read the list, else (after a delta)
+ * built here once the rows have painted, so a 100,000-row list shows at once.
+ */
 function useSearchIndex(contacts: Contact[]) {
   const [index, setIndex] = useState<{ of: Contact[]; texts: string[] } | null>(null);
   useEffect(() => {
+    if (prebuiltSearchTexts(contacts)) return;
     const timer = setTimeout(() => setIndex({ of: contacts, texts: contacts.map(searchText) }), 0);
     return () => clearTimeout(timer);
   }, [contacts]);
   // Until it is ready (or while it is rebuilt after a refetch), build it on demand.
-  return useCallback(() => (index?.of === contacts ? index.texts : contacts.map(searchText)), [index, contacts]);
+  return useCallback(
+    () => prebuiltSearchTexts(contacts) ?? (index?.of === contacts ? index.texts : contacts.map(searchText)),
+    [index, contacts],
+  );
 }
 
 /**
@@ -27,7 +35,10 @@ export function useContactsTable() {
     // Coming back to the window asks for what changed meanwhile: a delta, or 304 when nothing did.
     queryOptions: { staleTime: 0, refetchOnWindowFocus: true },
   });
-  const rows = query.data?.data ?? NO_CONTACTS;
+  // While a first read of the whole list is under way, its first page shows (src/providers/streamed-list.ts).
+  const firstPage = useFirstPage<Contact>('contacts');
+  const arriving = query.isLoading && firstPage !== null;
+  const rows = query.data?.data ?? (arriving ? firstPage : NO_CONTACTS);
   const searchTexts = useSearchIndex(rows);
 
   const [search, setSearch] = useState('');
@@ -71,7 +82,9 @@ export function useContactsTable() {
   return {
     rows,
     visibleRows,
-    isLoading: query.isLoading,
+    isLoading: query.isLoading && !arriving,
+    /** Only the first page is there: the rest is still being read. */
+    isArriving: arriving,
     isError: query.isError,
     error: query.error,
     refetch: query.refetch,
