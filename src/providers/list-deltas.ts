@@ -1,7 +1,7 @@
 import type { Contact } from '#domain/contacts';
 import { applyContactsDelta, CONTACTS_REVISION_HEADER, type ContactsDelta } from '#domain/contacts-list';
 import { http, toHttpError } from './http';
-import { readResourceListInWorker } from './streamed-list';
+import { readResourceListInWorker, takeEarlyRead } from './streamed-list';
 
 /** The last whole list of each URL (one per business) with the revision and ETag it was read at. */
 type HeldList = { rows: Contact[]; revision: string; etag: string | undefined };
@@ -38,7 +38,9 @@ export async function listWithDeltas(resource: string, url: string, listWorker?:
       if (toHttpError(error).statusCode !== 400) throw error;
     }
   }
-  const streamed = listWorker ? await readResourceListInWorker<Contact>(resource, url, listWorker) : null;
+  // A read started while the app loaded (early-list.ts) is taken as it is: if it failed, so would another.
+  const early = takeEarlyRead<Contact>(url);
+  const streamed = early ? await early : listWorker ? await readResourceListInWorker<Contact>(resource, url, listWorker) : null;
   if (streamed) {
     hold(url, streamed.rows, streamed.revision, streamed.etag);
     return streamed.rows;

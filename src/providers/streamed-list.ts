@@ -88,3 +88,18 @@ const subscribeToFirstPages = (listener: () => void) => {
 export function useFirstPage<Row>(resource: string): Row[] | null {
   return useSyncExternalStore(subscribeToFirstPages, () => (firstPages.get(resource)?.rows as Row[] | undefined) ?? null);
 }
+
+/** Whole-list reads started before their screen asked, by URL, for the screen's first read to take. */
+const earlyReads = new Map<string, Promise<StreamedList<unknown> | null>>();
+
+/** Starts reading a resource's list now (see early-list.ts); the first `takeEarlyRead` of the URL gets it. */
+export function readEarly(resource: string, url: string, createWorker: () => Worker) {
+  earlyReads.set(url, readResourceListInWorker(resource, url, createWorker));
+}
+
+/** The early read of this URL, once: undefined when there was none. */
+export function takeEarlyRead<Row>(url: string): Promise<StreamedList<Row> | null> | undefined {
+  const read = earlyReads.get(url) as Promise<StreamedList<Row> | null> | undefined;
+  earlyReads.delete(url);
+  return read;
+}

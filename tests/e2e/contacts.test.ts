@@ -126,6 +126,14 @@ describe('contacts in Chromium', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await unchanged;
     await expect.poll(() => rows(page).count()).toBe(imported);
+
+    // A reload on the screen starts reading the list while the app loads (one read, in the worker).
+    const wholeReadsBefore = listReads.filter((read) => !read.url.includes('since=')).length;
+    await page.reload();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(`${imported} of ${imported} contacts`);
+    expect(listReads.filter((read) => !read.url.includes('since='))).toHaveLength(wholeReadsBefore + 1);
+    expect(workers.filter((url) => url.includes('contacts-list.worker'))).toHaveLength(2);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListWorkerMessage } from '../../src/providers/list-worker';
-import { prebuiltSearchTexts, readResourceListInWorker, useFirstPage } from '../../src/providers/streamed-list';
+import { selectedBusinessStore } from '../../src/business/selected-business';
+import { readFirstScreenListEarly } from '../../src/providers/early-list';
+import { prebuiltSearchTexts, readResourceListInWorker, takeEarlyRead, useFirstPage } from '../../src/providers/streamed-list';
 
 type Row = { id: number };
 
@@ -90,5 +92,30 @@ describe('a whole list read in a worker', () => {
     expect(firstPage.result.current).toEqual([{ id: 20 }]);
     act(() => laterWorker!.answer({ kind: 'end', revision: '2', etag: null }));
     expect((await later)!.rows).toEqual([{ id: 20 }]);
+  });
+});
+
+describe("the first screen's list, read while the app loads", () => {
+  afterEach(() => selectedBusinessStore.clear());
+
+  it('starts reading the list of the screen opened, for its first read to take once', async () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    selectedBusinessStore.set({ id: 7, name: 'Corner Bakery' });
+    readFirstScreenListEarly('/contacts');
+    expect(ScriptedWorker.started).toHaveLength(1);
+    const early = takeEarlyRead<Row>('/contact/get-contacts/7');
+    expect(takeEarlyRead('/contact/get-contacts/7')).toBeUndefined();
+    act(() => ScriptedWorker.started[0]!.answer(page([5])));
+    act(() => ScriptedWorker.started[0]!.answer({ kind: 'end', revision: '3', etag: null }));
+    expect((await early)!.rows).toEqual([{ id: 5 }]);
+  });
+
+  it('reads nothing without a selected business, or on a screen without a worker-read list', () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    readFirstScreenListEarly('/contacts');
+    selectedBusinessStore.set({ id: 7, name: 'Corner Bakery' });
+    readFirstScreenListEarly('/campaigns');
+    readFirstScreenListEarly('/dashboard');
+    expect(ScriptedWorker.started).toHaveLength(0);
   });
 });
