@@ -1,39 +1,20 @@
 import type { AuthProvider } from '@refinedev/core';
 import { toasts } from '#domain/messages';
-import type { LoginPayload, RegistrationPayload } from '#domain/rules';
+import type { RegistrationPayload } from '#domain/rules';
 import { passwordResetToasts, type ForgotPasswordPayload, type ResetPasswordPayload } from '#domain/password-reset';
-import { http, refreshSession, toHttpError } from './http';
+import { http, toHttpError } from './http';
+import { hasSession, signIn } from './session';
 import { forgetHeldLists } from './list-deltas';
 import { selectedBusinessStore } from '../business/selected-business';
 
 export type Identity = { id: number; firstName: string; lastName: string; email: string };
 
-async function authorize(): Promise<boolean> {
-  try {
-    await http.post('/auth/authorize');
-    return true;
-  } catch (error) {
-    // Only an expired access token is worth a refresh; any other failure means unauthorized.
-    if (toHttpError(error).statusCode !== 401) return false;
-    return (await refreshSession()) && http.post('/auth/authorize').then(() => true, () => false);
-  }
-}
-
 export const authProvider: AuthProvider = {
   async check() {
-    return (await authorize()) ? { authenticated: true } : { authenticated: false, redirectTo: '/', logout: false };
+    return (await hasSession()) ? { authenticated: true } : { authenticated: false, redirectTo: '/', logout: false };
   },
 
-  async login(payload: LoginPayload) {
-    try {
-      await http.post('/auth/sign-in', payload);
-      return { success: true, redirectTo: '/dashboard', successNotification: toasts.loginSuccess };
-    } catch (error) {
-      const { message, statusCode } = toHttpError(error);
-      const title = statusCode > 0 && message ? message : toasts.signInFailedFallback;
-      return { success: false, error: { name: title, message: toasts.operationFailed } };
-    }
-  },
+  login: signIn,
 
   async register(payload: RegistrationPayload) {
     try {

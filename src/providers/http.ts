@@ -1,5 +1,7 @@
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { HttpError } from '@refinedev/core';
+import { refreshSession } from './session';
+import { statusInWords } from './status-words';
 
 /** The one HTTP client: JSON to /api with the session cookies; tokens never touch JavaScript. */
 export const http = axios.create({
@@ -13,20 +15,6 @@ http.interceptors.request.use((config) => {
   if (config.method && config.method.toLowerCase() !== 'get' && config.data === undefined) config.data = {};
   return config;
 });
-
-let refreshInFlight: Promise<boolean> | null = null;
-
-/** Renews the session once for every caller that saw a 401 at the same time. */
-export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= http
-    .post('/auth/refresh-token')
-    .then(() => true)
-    .catch(() => false)
-    .finally(() => {
-      refreshInFlight = null;
-    });
-  return refreshInFlight;
-}
 
 type RetriableConfig = InternalAxiosRequestConfig & { sessionRefreshed?: boolean };
 
@@ -56,18 +44,6 @@ export function toHttpError(error: unknown): HttpError {
     return { message, statusCode: error.response?.status ?? 0, errors: body.errors, ...(body.details ? { details: body.details } : {}) };
   }
   return { message: error instanceof Error ? error.message : String(error), statusCode: 0 };
-}
-
-/** What a failure without a message from the server means to the owner: words, never a bare status code. */
-export function statusInWords(status: number): string {
-  if (status === 401) return 'Your session has ended. Please sign in again.';
-  if (status === 403) return 'You are not allowed to do that.';
-  if (status === 404) return 'It could not be found: it may have been deleted.';
-  if (status === 409) return 'It conflicts with something that already exists.';
-  if (status === 413) return 'That is too large to send.';
-  if (status === 429) return 'Too many requests at once. Please wait a moment and try again.';
-  if (status >= 500) return 'The server ran into a problem. Please try again in a moment.';
-  return 'The request was refused. Please check what you entered and try again.';
 }
 
 function isHttpError(value: unknown): value is HttpError {

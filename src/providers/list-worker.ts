@@ -34,7 +34,10 @@ export function serveListReads<Row>(searchText: (row: Row) => string) {
 
 async function readList<Row>(url: string, postPages: (pages: Row[][]) => void): Promise<ListWorkerMessage<Row>> {
   const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (response.status !== 200 || !response.body) return { kind: 'unread' };
+  if (response.status !== 200 || !response.body) {
+    await response.body?.cancel();
+    return { kind: 'unread' };
+  }
   const pages = new ListPageReader<Row>();
   const decoder = new TextDecoder();
   const body = response.body.getReader();

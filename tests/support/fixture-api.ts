@@ -14,8 +14,8 @@ export type FixtureApi = {
 };
 
 /**
- * A fixture transport for the real HTTP client: routes like 'POST /auth/authorize' answer with
- * canned statuses and bodies, so the real providers run without a server.
+ * A fixture transport for the real HTTP client (and for `fetch`): routes like 'POST /auth/authorize'
+ * answer with canned statuses and bodies, so the real providers run without a server.
  */
 export function installFixtureApi(routes: Record<string, Handler | Reply> = {}): FixtureApi {
   const table = new Map<string, Handler>();
@@ -41,6 +41,20 @@ export function installFixtureApi(routes: Record<string, Handler | Reply> = {}):
     return response;
   };
   http.defaults.adapter = adapter;
+  // The sign-in page's session calls use fetch (src/providers/session.ts): the same routes answer them.
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input), window.location.href);
+    const config = { method: (init?.method ?? 'GET').toLowerCase(), url: url.pathname.replace(/^\/api/, ''), data: init?.body } as InternalAxiosRequestConfig;
+    const asResponse = ({ status, data }: { status: number; data: unknown }) =>
+      new Response(status === 204 ? null : JSON.stringify(data ?? null), { status, headers: { 'content-type': 'application/json' } });
+    try {
+      return asResponse(await adapter(config));
+    } catch (error) {
+      const failed = error as AxiosError;
+      if (!failed.response) throw new TypeError('Failed to fetch');
+      return asResponse(failed.response);
+    }
+  };
   return api;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { authProvider } from '../../providers/auth-provider';
+import { hasSession } from '../../providers/session';
 import { FullScreenSpinner } from '../FullScreenSpinner';
 
 /** The sign-in page's guard, without Refine: a signed-in user goes on to /dashboard. */
@@ -8,7 +8,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   useEffect(() => {
     let current = true;
-    void authProvider.check().then(({ authenticated }) => current && setSignedIn(authenticated));
+    void hasSession().then((authenticated) => current && setSignedIn(authenticated));
     return () => {
       current = false;
     };

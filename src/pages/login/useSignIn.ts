@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginPayload } from '#domain/rules';
-import { authProvider } from '../../providers/auth-provider';
+import { signIn as signInCall } from '../../providers/session';
 import { useNotificationProvider } from '../../providers/notifications';
 
 /**
@@ -15,7 +15,7 @@ export function useSignIn() {
 
   async function signIn(values: LoginPayload) {
     setPending(true);
-    const { success, redirectTo, error, successNotification } = await authProvider.login(values);
+    const { success, redirectTo, error, successNotification } = await signInCall(values);
     setPending(false);
     if (!success) {
       open?.({ type: 'error', key: 'login-error', message: error?.name || 'Login Error', description: error?.message || 'Invalid credentials' });
