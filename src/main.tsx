@@ -6,8 +6,8 @@ import './app.css';
 import { giveStyleElementsTheNonce } from './csp-nonce';
 
 giveStyleElementsTheNonce();
-// The sign-in page loads none of this; any other first screen may have a list to start reading.
-if (window.location.pathname !== '/login') void import('./providers/early-list').then(({ readFirstScreenListEarly }) => readFirstScreenListEarly(window.location.pathname));
+// The sign-in page loads none of this; a list screen starts loading its code and its list at once.
+if (window.location.pathname !== '/login') void import('./providers/first-screen').then(({ startFirstScreenEarly }) => startFirstScreenEarly(window.location.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -38,7 +38,7 @@ export async function listWithDeltas(resource: string, url: string, listWorker?:
       if (toHttpError(error).statusCode !== 400) throw error;
     }
   }
-  // A read started while the app loaded (early-list.ts) is taken as it is: if it failed, so would another.
+  // A read started while the app loaded (first-screen.ts) is taken as it is: if it failed, so would another.
   const early = takeEarlyRead<Contact>(url);
   const streamed = early ? await early : listWorker ? await readResourceListInWorker<Contact>(resource, url, listWorker) : null;
   if (streamed) {

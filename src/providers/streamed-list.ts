@@ -92,7 +92,7 @@ export function useFirstPage<Row>(resource: string): Row[] | null {
 /** Whole-list reads started before their screen asked, by URL, for the screen's first read to take. */
 const earlyReads = new Map<string, Promise<StreamedList<unknown> | null>>();
 
-/** Starts reading a resource's list now (see early-list.ts); the first `takeEarlyRead` of the URL gets it. */
+/** Starts reading a resource's list now (see first-screen.ts); the first `takeEarlyRead` of the URL gets it. */
 export function readEarly(resource: string, url: string, createWorker: () => Worker) {
   earlyReads.set(url, readResourceListInWorker(resource, url, createWorker));
 }

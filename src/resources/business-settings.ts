@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import type { Business, BusinessFormValues } from '#domain/businesses';
-import { defineResource, endpoint, type ResourcePages } from './define';
+import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
 
-const pages: ResourcePages = { list: lazy(() => import('../pages/business-settings/BusinessSettingsPage')) };
+const pages: ResourcePages = { list: lazyPage(() => import('../pages/business-settings/BusinessSettingsPage')) };
 
 /** The selected business's settings: its fields, review sites and contact cap (reached from the switcher and the user menu). */
 export const businessSettingsResource = defineResource({

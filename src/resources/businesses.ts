@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import type { Business, BusinessFormValues } from '#domain/businesses';
-import { defineResource, endpoint, type ResourcePages } from './define';
+import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
 
 export type { Business };
 
-const pages: ResourcePages = { create: lazy(() => import('../pages/add-new-business/AddNewBusinessPage')) };
+const pages: ResourcePages = { create: lazyPage(() => import('../pages/add-new-business/AddNewBusinessPage')) };
 
 export const businessesResource = defineResource({
   name: 'businesses',

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type {
   Campaign,
   CampaignNameCheck,
@@ -9,13 +8,13 @@ import type {
   UpdateCampaignPayload,
 } from '#domain/campaign-schemas';
 import type { CampaignDetails } from '#domain/delivery';
-import { defineResource, endpoint, type ResourcePages } from './define';
+import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
 
 const pages: ResourcePages = {
-  list: lazy(() => import('../pages/campaigns/CampaignsPage')),
+  list: lazyPage(() => import('../pages/campaigns/CampaignsPage')),
   // The wizard also edits: /campaigns/create-new-campaign?edit={id}.
-  create: lazy(() => import('../pages/campaigns/create/CreateCampaignPage')),
-  show: lazy(() => import('../pages/campaigns/details/CampaignDetailsPage')),
+  create: lazyPage(() => import('../pages/campaigns/create/CreateCampaignPage')),
+  show: lazyPage(() => import('../pages/campaigns/details/CampaignDetailsPage')),
 };
 
 export const campaignsResource = defineResource({

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import type { Contact, ContactIdsPayload, ImportContactsPayload, ImportContactsResult, NewContactPayload } from '#domain/contacts';
 import type { ContactHistory, Suppression } from '#domain/suppressions';
-import { defineResource, endpoint, type ResourcePages } from './define';
+import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
 
-const pages: ResourcePages = { list: lazy(() => import('../pages/contacts/ContactsPage')) };
+const pages: ResourcePages = { list: lazyPage(() => import('../pages/contacts/ContactsPage')) };
 
 export const contactsResource = defineResource({
   name: 'contacts',

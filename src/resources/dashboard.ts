@@ -1,7 +1,6 @@
-import { lazy } from 'react';
-import { defineResource, type ResourcePages } from './define';
+import { defineResource, lazyPage, type ResourcePages } from './define';
 
-const pages: ResourcePages = { list: lazy(() => import('../pages/dashboard/DashboardPage')) };
+const pages: ResourcePages = { list: lazyPage(() => import('../pages/dashboard/DashboardPage')) };
 
 export const dashboardResource = defineResource({
   name: 'dashboard',

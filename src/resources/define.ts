@@ -1,5 +1,5 @@
 import type { IResourceItem } from '@refinedev/core';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MenuIconName } from '../components/layout/menu-icons';
 
 type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -53,12 +53,17 @@ export type CrudOperation = Exclude<keyof ResourceEndpoints, 'actions'>;
 export const PAGE_ACTIONS = ['list', 'create', 'edit', 'show'] as const;
 type PageAction = (typeof PAGE_ACTIONS)[number];
 
+/** A screen in a chunk of its own, loaded when first shown; `preload` loads it sooner (src/providers/first-screen.ts). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => Object.assign(lazy(load), { preload: load });
+
 /**
- * The screen of each route, each its own chunk (`lazy(() => import(...))`). Declare them in a
+ * The screen of each route, each its own chunk (`lazyPage(() => import(...))`). Declare them in a
  * `const pages: ResourcePages` of their own: the screens' hooks are typed by the resource, so
  * inferring the resource's type from the screens' would be circular.
  */
-export type ResourcePages = Partial<Record<PageAction, LazyExoticComponent<ComponentType>>>;
+export type ResourcePages = Partial<Record<PageAction, LazyPage>>;
 
 /**
  * Everything that registers a resource, in its own file: the Refine resource (name, route paths,

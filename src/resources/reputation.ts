@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import type { ReputationSummary } from '#domain/reviews';
-import { defineResource, endpoint, type ResourcePages } from './define';
+import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
 
-const pages: ResourcePages = { list: lazy(() => import('../pages/reputation/ReputationPage')) };
+const pages: ResourcePages = { list: lazyPage(() => import('../pages/reputation/ReputationPage')) };
 
 export const reputationResource = defineResource({
   name: 'reputation',

@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListWorkerMessage } from '../../src/providers/list-worker';
 import { selectedBusinessStore } from '../../src/business/selected-business';
-import { readFirstScreenListEarly } from '../../src/providers/early-list';
+import { startFirstScreenEarly } from '../../src/providers/first-screen';
+import { contactsResource } from '../../src/resources/contacts';
 import { prebuiltSearchTexts, readResourceListInWorker, takeEarlyRead, useFirstPage } from '../../src/providers/streamed-list';
 
 type Row = { id: number };
@@ -96,12 +97,17 @@ describe('a whole list read in a worker', () => {
 });
 
 describe("the first screen's list, read while the app loads", () => {
-  afterEach(() => selectedBusinessStore.clear());
+  afterEach(() => {
+    selectedBusinessStore.clear();
+    vi.restoreAllMocks();
+  });
 
-  it('starts reading the list of the screen opened, for its first read to take once', async () => {
+  it('starts loading the screen opened and reading its list, for its first read to take once', async () => {
     vi.stubGlobal('Worker', ScriptedWorker);
+    const preload = vi.spyOn(contactsResource.pages!.list!, 'preload').mockResolvedValue(undefined);
     selectedBusinessStore.set({ id: 7, name: 'Corner Bakery' });
-    readFirstScreenListEarly('/contacts');
+    startFirstScreenEarly('/contacts');
+    expect(preload).toHaveBeenCalledOnce();
     expect(ScriptedWorker.started).toHaveLength(1);
     const early = takeEarlyRead<Row>('/contact/get-contacts/7');
     expect(takeEarlyRead('/contact/get-contacts/7')).toBeUndefined();
@@ -112,10 +118,10 @@ describe("the first screen's list, read while the app loads", () => {
 
   it('reads nothing without a selected business, or on a screen without a worker-read list', () => {
     vi.stubGlobal('Worker', ScriptedWorker);
-    readFirstScreenListEarly('/contacts');
+    startFirstScreenEarly('/contacts');
     selectedBusinessStore.set({ id: 7, name: 'Corner Bakery' });
-    readFirstScreenListEarly('/campaigns');
-    readFirstScreenListEarly('/dashboard');
+    startFirstScreenEarly('/campaigns');
+    startFirstScreenEarly('/dashboard');
     expect(ScriptedWorker.started).toHaveLength(0);
   });
 });
