@@ -1,7 +1,7 @@
 import type { Contact } from '#domain/contacts';
 import { applyContactsDelta, CONTACTS_REVISION_HEADER, type ContactsDelta } from '#domain/contacts-list';
 import { http, toHttpError } from './http';
-import { readResourceListInWorker, takeEarlyRead } from './streamed-list';
+import { forgetEarlyReads, readResourceListInWorker, takeEarlyRead } from './streamed-list';
 
 /** The last whole list of each URL (one per business) with the revision and ETag it was read at. */
 type HeldList = { rows: Contact[]; revision: string; etag: string | undefined };
@@ -50,5 +50,8 @@ export async function listWithDeltas(resource: string, url: string, listWorker?:
   return response.data;
 }
 
-/** Signing out lets go of every list held (they are another account's to the next one). */
-export const forgetHeldLists = () => held.clear();
+/** Signing out lets go of every list held or being read early (they are another account's to the next one). */
+export function forgetHeldLists() {
+  held.clear();
+  forgetEarlyReads();
+}

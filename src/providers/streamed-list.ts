@@ -97,6 +97,9 @@ export function readEarly(resource: string, url: string, createWorker: () => Wor
   earlyReads.set(url, readResourceListInWorker(resource, url, createWorker));
 }
 
+/** Signing out drops reads not yet taken (they were the last account's). */
+export const forgetEarlyReads = () => earlyReads.clear();
+
 /** The early read of this URL, once: undefined when there was none. */
 export function takeEarlyRead<Row>(url: string): Promise<StreamedList<Row> | null> | undefined {
   const read = earlyReads.get(url) as Promise<StreamedList<Row> | null> | undefined;
