@@ -9,6 +9,9 @@ import { renderApp } from '../support/render-app';
 import '../../src/components/layout/AppLayout';
 import '../../src/pages/contacts/ContactsPage';
 import { BUSINESS, contact } from '../support/records';
+import { ScriptedWorker } from '../support/scripted-worker';
+import { searchText } from '../../src/pages/contacts/contact-display';
+import { forgetHeldLists } from '../../src/providers/list-deltas';
 
 const timers = useFakeTimers();
 const NO_CONTACTS = "You don't have any contacts assigned to your business yet. Please add or import new contacts.";
@@ -37,6 +40,31 @@ describe('contacts screen', () => {
     expect(
       await app.findByText("You don't have any contacts assigned to your business yet. Please add or import new contacts."),
     ).toBeInTheDocument();
+  });
+
+  it('shows the first page while the worker reads the rest, then the whole list', async () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    try {
+      const { app } = renderContacts([]);
+      await waitFor(() => expect(ScriptedWorker.started).toHaveLength(1));
+      const worker = ScriptedWorker.started[0]!;
+      const page = (...contacts: Contact[]) => ({ kind: 'page' as const, rows: contacts, texts: contacts.map(searchText) });
+      act(() => worker.answer(page(contact(1, 'Anna'), contact(2, 'Ben'))));
+      expect(await app.findByText('Anna')).toBeInTheDocument();
+      expect(app.getByTestId('selection-count')).toHaveTextContent('First 2 contacts shown; loading the rest…');
+      act(() => worker.answer({ kind: 'page', rows: [contact(3, 'Cleo')], texts: ['cleo, as the worker indexed her'] }));
+      expect(app.queryByText('Cleo')).not.toBeInTheDocument();
+      act(() => worker.answer({ kind: 'end', revision: '9', etag: null }));
+      expect(await app.findByText('Cleo')).toBeInTheDocument();
+      expect(app.getByTestId('selection-count')).toHaveTextContent('3 of 3 contacts');
+      // The search matches the texts the worker built.
+      fireEvent.change(app.getByPlaceholderText('Search contacts'), { target: { value: 'as the worker indexed' } });
+      await waitFor(() => expect(rowTexts()).toEqual([expect.stringContaining('Cleo')]));
+    } finally {
+      ScriptedWorker.started = [];
+      vi.unstubAllGlobals();
+      forgetHeldLists(); // The next test's list is another whole read.
+    }
   });
 
   it('shows the columns with the display rules', async () => {

@@ -1,33 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListWorkerMessage } from '../../src/providers/list-worker';
 import { selectedBusinessStore } from '../../src/business/selected-business';
+import type { ListWorkerMessage } from '../../src/providers/list-worker';
 import { startFirstScreenEarly } from '../../src/providers/first-screen';
 import { contactsResource } from '../../src/resources/contacts';
+import { ScriptedWorker } from '../support/scripted-worker';
 import { prebuiltSearchTexts, readResourceListInWorker, takeEarlyRead, useFirstPage } from '../../src/providers/streamed-list';
 
 type Row = { id: number };
-
-/** A stand-in for the list worker: the test says what it answers, and when. */
-class ScriptedWorker {
-  static started: ScriptedWorker[] = [];
-  onmessage: ((event: MessageEvent<ListWorkerMessage<Row>>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  requested: unknown = null;
-  terminated = false;
-  constructor() {
-    ScriptedWorker.started.push(this);
-  }
-  postMessage(request: unknown) {
-    this.requested = request;
-  }
-  answer(message: ListWorkerMessage<Row>) {
-    this.onmessage?.({ data: message } as MessageEvent<ListWorkerMessage<Row>>);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
 
 const page = (ids: number[]): ListWorkerMessage<Row> => ({ kind: 'page', rows: ids.map((id) => ({ id })), texts: ids.map((id) => `row ${id}`) });
 const startWorker = () => new ScriptedWorker() as unknown as Worker;
