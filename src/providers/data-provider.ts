@@ -1,6 +1,7 @@
 import type { BaseKey, BaseRecord, DataProvider } from '@refinedev/core';
 import type { AxiosProgressEvent } from 'axios';
 import type { CrudOperation } from '../resources/define';
+import { API_BASE } from './api-base';
 import { endpointFor, endpointUrl } from './endpoints';
 import { http } from './http';
 import { listWithDeltas } from './list-deltas';
@@ -18,7 +19,7 @@ async function call<T>(resource: string, operation: CrudOperation, { id, meta, b
  * by the API (the screens sort and search on the client, as the spec's tables do), so `total` is the length.
  */
 export const dataProvider: DataProvider = {
-  getApiUrl: () => '/api',
+  getApiUrl: () => API_BASE,
 
   async getList({ resource, meta }) {
     const endpoint = endpointFor(resource, 'list');

@@ -1,11 +1,12 @@
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { HttpError } from '@refinedev/core';
+import { API_BASE } from './api-base';
 import { refreshSession } from './session';
 import { statusInWords } from './status-words';
 
 /** The one HTTP client: JSON to /api with the session cookies; tokens never touch JavaScript. */
 export const http = axios.create({
-  baseURL: '/api',
+  baseURL: API_BASE,
   withCredentials: true,
   headers: { 'Content-Type': 'application/json' },
 });

@@ -1,6 +1,7 @@
 import type { AuthActionResponse } from '@refinedev/core';
 import { toasts } from '#domain/messages';
 import type { LoginPayload } from '#domain/rules';
+import { API_BASE } from './api-base';
 import { statusInWords } from './status-words';
 
 /**
@@ -13,7 +14,7 @@ type Answer = { ok: boolean; status: number; body: { message?: unknown } };
 /** Null when the server was not reached. The body is always read, so the request ends (a browser keeps an unread one open). */
 async function post(path: string, body: unknown = {}): Promise<Answer | null> {
   try {
-    const response = await fetch(`/api${path}`, {
+    const response = await fetch(`${API_BASE}${path}`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { http } from './http';
+import { API_BASE } from './api-base';
 import type { ListWorkerMessage, ListWorkerRequest } from './list-worker';
 
 /** A whole list as a worker read it, with the revision and ETag of the answer. */
@@ -48,7 +48,7 @@ export function readListInWorker<Row>(
         finish(null);
       }
     };
-    const request: ListWorkerRequest = { url: new URL(`${http.defaults.baseURL ?? ''}${url}`, window.location.href).href };
+    const request: ListWorkerRequest = { url: new URL(`${API_BASE}${url}`, window.location.href).href };
     worker.postMessage(request);
   });
 }
