@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { CSP_NONCE_PLACEHOLDER } from './domain/csp';
-import { precompressAssets } from './scripts/vite-precompress';
+// Local imports name their file: Vite's native config loader (Node's own) needs the extension.
+import { CSP_NONCE_PLACEHOLDER } from './domain/csp.ts';
+import { precompressAssets } from './scripts/vite-precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 

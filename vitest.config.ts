@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { postgresTestUrl } from './tests/support/postgres-url';
+import { postgresTestUrl } from './tests/support/postgres-url.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { limits, validationMessages as m } from './messages';
-import { isPlainText, isWebAddress, maxMessage, requiredText } from './rules';
+import { isWebAddress, requiredText } from './rules';
+import { isVisibleText, replyToRule, senderNameRule } from './sender';
 import { isClockTime, isTimeZone, SMS_WINDOW, smsWindowMessages } from './sms-window';
 
 /** The business form (create and update), its review sites and its contact cap. */
@@ -20,15 +22,73 @@ export const businessMessages = {
   sitesMax: `A business has at most ${REVIEW_SITES_MAX} review sites`,
   capInvalid: `The contact cap must be a whole number of days from 0 to ${REVIEW_REQUEST_CAP_DAYS_MAX}`,
   notFound: 'Business not found.',
+  postalCodeCharacters: 'Postal code must be letters, digits, spaces or hyphens',
+  postalCodeInCountry: (country: string) => `Postal code is not valid in ${country}`,
 } as const;
+
+/**
+ * A review site's address as browsers read it (WHATWG): `https://www.yelp.com/biz/café` becomes
+ * `https://www.yelp.com/biz/caf%C3%A9` and a host with non-Latin letters its punycode
+ * (`xn--…`), so the stored address is the one the /go redirect sends as it is.
+ */
+export const reviewSiteHref = (url: string) => new URL(url).href;
+
+/** The host a review site's address really goes to, when it has non-Latin letters (punycode, `www.xn--yelp-….com`); else null. */
+export function punycodeHost(url: string): string | null {
+  try {
+    const { hostname } = new URL(url);
+    return hostname.split('.').some((label) => label.startsWith('xn--')) ? hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+// What postal codes are made of where the country's format is not known.
+const POSTAL_CODE_CHARACTERS = /^[\p{L}\d]+(?:[ -][\p{L}\d]+)*$/u;
+const DIGIT_GROUPS = /^\d+(?:[ -]\d+)*$/;
+
+/**
+ * What is wrong with a postal code in `region`, by the country's own format (postcode-validator):
+ * where its codes are digits, anything else has the spec's "must be an integer" ("10115"); where
+ * they have letters ("SW1A 1AA", "1012 AB", "K1A 0B1"), a code not of its format is named so.
+ * Where the format is not known, letters, digits, spaces and hyphens pass.
+ */
+export function postalCodeProblem(postalCode: string, region: string | null): string | null {
+  const code = postalCode.trim().toUpperCase();
+  if (!region || !postcodeValidatorExistsForCountry(region)) return POSTAL_CODE_CHARACTERS.test(code) ? null : businessMessages.postalCodeCharacters;
+  if (postcodeValidator(code, region)) return null;
+  if (digitsOnly(region) && !DIGIT_GROUPS.test(code)) return m.postalCodeInteger;
+  return businessMessages.postalCodeInCountry(regionNames.of(region) ?? region);
+}
+
+/**
+ * Whether a country's postal codes are digits (with a dash or space at most): some code of ones
+ * passes its format ("11111", "111-1111"). Found through the validator's one check, once a region.
+ */
+const digitsOnlyRegions = new Map<string, boolean>();
+function digitsOnly(region: string): boolean {
+  let digits = digitsOnlyRegions.get(region);
+  if (digits === undefined) {
+    const candidates = Array.from({ length: 8 }, (_, i) => '1'.repeat(i + 3)).flatMap((ones) => [
+      ones,
+      ...Array.from({ length: ones.length - 1 }, (_, at) => [' ', '-'].map((gap) => ones.slice(0, at + 1) + gap + ones.slice(at + 1))).flat(),
+    ]);
+    digits = candidates.some((candidate) => postcodeValidator(candidate, region));
+    digitsOnlyRegions.set(region, digits);
+  }
+  return digits;
+}
 
 export const reviewSiteSchema = z.object({
   name: requiredText('Review site name', businessMessages.siteNameRequired, REVIEW_SITE_NAME_MAX),
-  url: z.string({ error: businessMessages.siteUrlRequired }).check(
-    z.trim(),
-    z.minLength(1, businessMessages.siteUrlRequired),
-    // The URL parser would quietly drop or escape control characters; the stored text keeps them.
-    z.refine((value) => isWebAddress(value) && isPlainText(value), businessMessages.siteUrlInvalid),
+  url: z.pipe(
+    z.string({ error: businessMessages.siteUrlRequired }).check(
+      z.trim(),
+      z.minLength(1, businessMessages.siteUrlRequired),
+      // The URL parser would quietly drop or escape control characters (and line separators): refused instead.
+      z.refine((value) => isWebAddress(value) && isVisibleText(value), businessMessages.siteUrlInvalid),
+    ),
+    z.transform(reviewSiteHref),
   ),
 });
 export type ReviewSite = z.infer<typeof reviewSiteSchema>;
@@ -38,6 +98,15 @@ const regionNames = new Intl.DisplayNames('en', { type: 'region' });
 export const isRegionCode = (value: string) => /^[A-Z]{2}$/.test(value) && regionNames.of(value) !== value;
 
 export const REGION_INVALID = 'Choose the country from the list.';
+
+/** Region code -> English name, and back (lower-cased names), built once. */
+let regionCodesByName: Map<string, string> | undefined;
+/** The region code of an English country name or code ("Croatia", "hr" -> "HR"); null when none. */
+export function regionOfCountry(country: string): string | null {
+  regionCodesByName ??= new Map(regionOptions().map(({ value, label }) => [label.toLowerCase(), value]));
+  const wanted = country.trim();
+  return regionCodesByName.get(wanted.toLowerCase()) ?? (isRegionCode(wanted.toUpperCase()) ? wanted.toUpperCase() : null);
+}
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -74,17 +143,13 @@ const businessText = (requiredMessage: string, label: string, max: number = limi
   requiredText(label, requiredMessage, max);
 
 export const businessSchema = z.object({
-  name: businessText(m.businessNameRequired, 'Business name'),
+  name: businessText(m.businessNameRequired, 'Business name', limits.businessNameMax),
   streetName: businessText(m.streetNameRequired, 'Street name'),
   streetNumber: businessText(m.streetNumberRequired, 'Street number', limits.streetNumberMax),
   country: businessText(m.countryRequired, 'Country'),
   city: businessText(m.cityRequired, 'City'),
-  postalCode: z.string({ error: m.postalCodeRequired }).check(
-    z.trim(),
-    z.minLength(1, m.postalCodeRequired),
-    z.regex(/^\d+$/, m.postalCodeInteger),
-    z.maxLength(limits.businessTextMax, maxMessage('Postal code', limits.businessTextMax)),
-  ),
+  // Its format is checked against the business's country below: letters where it uses them ("SW1A 1AA").
+  postalCode: requiredText('Postal code', m.postalCodeRequired, limits.businessTextMax),
   /** Where customers leave a review, in the order the review page shows them; `${reviewLink}` needs one. */
   reviewSites: z._default(
     z.array(reviewSiteSchema, { error: businessMessages.sitesMax }).check(z.maxLength(REVIEW_SITES_MAX, businessMessages.sitesMax)),
@@ -113,14 +178,39 @@ export const businessSchema = z.object({
   ),
   smsWindowStart: windowTime(SMS_WINDOW.start),
   smsWindowEnd: windowTime(SMS_WINDOW.end),
+  /** Optional: the name campaign emails are from; empty: the business's name. */
+  senderName: senderNameRule,
+  /** Optional: where replies to campaign emails go; empty: the owner's email. */
+  replyTo: replyToRule,
 }).check(
   z.refine((business) => business.smsWindowStart < business.smsWindowEnd, {
     message: smsWindowMessages.startAfterEnd,
     path: ['smsWindowEnd'],
   }),
+  z.superRefine(
+    (business, ctx) => {
+      // The address's country, by its name (the phone number country may be another).
+      const { postalCode, country } = business as Partial<Record<string, unknown>>;
+      if (typeof postalCode !== 'string' || typeof country !== 'string') return;
+      const problem = postalCodeProblem(postalCode, regionOfCountry(country));
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['postalCode'], input: postalCode });
+    },
+    // Also when another field failed: the form shows the postal code's problem with the others.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  ),
 );
 export type BusinessPayload = z.infer<typeof businessSchema>;
 export type BusinessFormValues = z.input<typeof businessSchema>;
 
 /** A business as the API answers it. */
 export type Business = { id: number } & BusinessPayload;
+
+/** GET /business/get-first-steps/{businessId}: what the dashboard's first steps need to know. */
+export const firstStepsSchema = z.object({
+  reviewSites: z.int(),
+  contacts: z.int(),
+  /** Campaigns that have started (drafts and scheduled ones not yet). */
+  campaignsStarted: z.int(),
+  automationEnabled: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from './campaign-status';
 import { businessIdRule } from './contacts';
-import type { ChannelName } from './delivery';
-import { controlCharactersMessage, isIsoInstant, isPlainText, maxMessage, requiredText } from './rules';
+import { controlCharactersMessage, isIsoInstant, isPlainText, maxMessage, requiredText, rowIdRule } from './rules';
 import { TEMPLATE_VARIABLES, templateVariables, unknownTemplateVariables, variableToken } from './templates';
 
 /** The campaign setup form, the API payloads and their messages, pacing options and limits (spec sections 5, 7 and 9). */
@@ -73,9 +72,18 @@ export const campaignMessages = {
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
-const knownVariablesOnly = z.refine<string>((text) => unknownTemplateVariables(text).length === 0, {
+/** A message or subject uses only the variables there are. */
+export const knownVariablesOnly = z.refine<string>((text) => unknownTemplateVariables(text).length === 0, {
   error: (issue) => campaignMessages.unknownVariables(unknownTemplateVariables(String(issue.input))),
 });
+
+/** What is wrong with a subject that is given (trimmed): too long, control characters, unknown variables; or null. */
+export function subjectProblem(subject: string): string | null {
+  if (subject.length > SUBJECT_MAX) return campaignMessages.subjectMax;
+  if (!isPlainText(subject)) return campaignMessages.subjectControlCharacters;
+  const unknown = unknownTemplateVariables(subject);
+  return unknown.length ? campaignMessages.unknownVariables(unknown) : null;
+}
 
 export const campaignNameRule = requiredText('Campaign name', campaignMessages.nameRequired, CAMPAIGN_NAME_MAX);
 
@@ -100,6 +108,19 @@ export const startTimeRule = z.pipe(
   z.transform((value) => (value ? new Date(value).toISOString() : null)),
 );
 
+/** One reminder, after N days, to those who have not opened their review page (a campaign's, the review automation's). */
+export const followUpSchema = z.object({
+  afterDays: z.int({ error: campaignMessages.followUpDaysInvalid }).check(
+    z.gte(FOLLOW_UP_DAYS.min, campaignMessages.followUpDaysInvalid),
+    z.lte(FOLLOW_UP_DAYS.max, campaignMessages.followUpDaysInvalid),
+  ),
+  messageBody: requiredText('Reminder message', campaignMessages.followUpBodyRequired, MESSAGE_BODY_MAX, {
+    multiline: true,
+  }).check(knownVariablesOnly),
+  /** EMAIL only; blank: the first message's subject. */
+  subject: z.optional(z.nullable(z.string({ error: campaignMessages.subjectRequired }))),
+});
+
 /** The setup step's fields (type decides whether the subject is asked for). */
 const setupFields = {
   type: campaignTypeRule,
@@ -114,22 +135,7 @@ const setupFields = {
   intervalSize: optionRule(INTERVAL_SIZE_OPTIONS, campaignMessages.intervalSizeRequired, campaignMessages.intervalSizeInvalid),
   sendAllAtOnce: z._default(z.boolean({ error: campaignMessages.sendAllAtOnceInvalid }), DEFAULT_SEND_ALL_AT_ONCE),
   /** One reminder to recipients who have not opened their review page; null for none. */
-  followUp: z._default(
-    z.nullable(
-      z.object({
-        afterDays: z.int({ error: campaignMessages.followUpDaysInvalid }).check(
-          z.gte(FOLLOW_UP_DAYS.min, campaignMessages.followUpDaysInvalid),
-          z.lte(FOLLOW_UP_DAYS.max, campaignMessages.followUpDaysInvalid),
-        ),
-        messageBody: requiredText('Reminder message', campaignMessages.followUpBodyRequired, MESSAGE_BODY_MAX, {
-          multiline: true,
-        }).check(knownVariablesOnly),
-        /** EMAIL only; blank: the first message's subject. */
-        subject: z.optional(z.nullable(z.string({ error: campaignMessages.subjectRequired }))),
-      }),
-    ),
-    null,
-  ),
+  followUp: z._default(z.nullable(followUpSchema), null),
 };
 export type FollowUp = { afterDays: number; messageBody: string; subject: string | null };
 
@@ -140,9 +146,7 @@ const typeDependentRules = z.superRefine<{ type?: unknown; subject?: unknown; me
       const subject = typeof campaign.subject === 'string' ? campaign.subject.trim() : '';
       const issue = (message: string) => ctx.issues.push({ code: 'custom', message, path: ['subject'], input: campaign.subject });
       if (!subject) issue(campaignMessages.subjectRequired);
-      else if (subject.length > SUBJECT_MAX) issue(campaignMessages.subjectMax);
-      else if (!isPlainText(subject)) issue(campaignMessages.subjectControlCharacters);
-      else if (unknownTemplateVariables(subject).length) issue(campaignMessages.unknownVariables(unknownTemplateVariables(subject)));
+      else if (subjectProblem(subject)) issue(subjectProblem(subject)!);
     }
     if (campaign.type === 'SMS' && typeof campaign.messageBody === 'string' && campaign.messageBody.trim().length > SMS_BODY_MAX) {
       ctx.issues.push({ code: 'custom', message: campaignMessages.smsBodyMax, path: ['messageBody'], input: campaign.messageBody });
@@ -164,9 +168,8 @@ function followUpIssues(campaign: { type?: unknown; subject?: unknown; messageBo
   const reviewRequest = [campaign.messageBody, campaign.subject].some((text) => typeof text === 'string' && templateVariables(text).includes('reviewLink'));
   if (!reviewRequest) issue('messageBody', campaignMessages.followUpNeedsReviewLink, followUp.messageBody);
   const subject = campaign.type === 'EMAIL' && typeof followUp.subject === 'string' ? followUp.subject.trim() : '';
-  if (subject.length > SUBJECT_MAX) issue('subject', campaignMessages.subjectMax, followUp.subject);
-  else if (!isPlainText(subject)) issue('subject', campaignMessages.subjectControlCharacters, followUp.subject);
-  else if (unknownTemplateVariables(subject).length) issue('subject', campaignMessages.unknownVariables(unknownTemplateVariables(subject)), followUp.subject);
+  const problem = subjectProblem(subject);
+  if (problem) issue('subject', problem, followUp.subject);
   if (campaign.type === 'SMS' && typeof followUp.messageBody === 'string' && followUp.messageBody.trim().length > SMS_BODY_MAX) {
     issue('messageBody', campaignMessages.smsBodyMax, followUp.messageBody);
   }
@@ -242,13 +245,24 @@ export type Campaign = {
   counts: { recipients: number; sent: number; failed: number; outbox: number };
 };
 
+/** How a campaign's messages leave: a real channel, or the outbox when none is configured. */
+export type ChannelName = 'smtp' | 'twilio' | 'outbox';
+
 /** How a campaign type's messages leave now; `delivers` is false for the outbox or a channel missing a setting. */
 export type DeliveryChannel = { name: ChannelName | 'unusable'; delivers: boolean; note: string };
 
-/** GET /campaign/get-sender: the configured senders (null when not configured) and each type's channel. */
+/** GET /campaign/get-sender/{businessId}: who the business's messages are from, and each type's channel. */
 export type CampaignSenders = {
+  /** SMS_FROM, or null when not configured. */
   sms: string | null;
-  email: string | null;
+  /** Without an SMS sender: what the operator must set, in words the owner can forward; else null. */
+  smsSetupRequest: string | null;
+  /** The From of the business's emails: `"Keller's Café" <no-reply@example.com>` (its sender name at MAIL_FROM's address). */
+  email: string;
+  /** Where replies go: the business's reply-to address, else the owner's email. */
+  replyTo: string;
+  /** The postal address every email's footer shows. */
+  postalAddress: string;
   channels: Record<CampaignType, DeliveryChannel>;
   /** What `${reviewLink}` looks like in a message (each recipient gets a link of their own). */
   sampleReviewLink: string;
@@ -258,7 +272,7 @@ export type CampaignSenders = {
 export const campaignNameCheckSchema = z.object({
   businessId: businessIdRule,
   name: campaignNameRule,
-  exceptId: z.optional(z.int().check(z.positive())),
+  exceptId: z.optional(rowIdRule('The campaign id must be a positive whole number')),
 });
 export type CampaignNameCheckPayload = z.input<typeof campaignNameCheckSchema>;
 export type CampaignNameCheck = { taken: boolean; message: string | null };

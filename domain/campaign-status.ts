@@ -93,6 +93,20 @@ const ACTION_PAST_PARTICIPLES: Record<CampaignAction, string> = {
 export const actionRefusedMessage = (action: CampaignAction, campaign: { status: string; startTime: string | null }) =>
   `This campaign cannot be ${ACTION_PAST_PARTICIPLES[action]} because it is ${displayStatusLabel(displayStatus(campaign))}.`;
 
-/** Section 8's confirmation text for an action. */
-export const actionConfirmationMessage = (action: CampaignAction) =>
-  `Are you sure you want to ${action} this campaign. This action cannot be reverted.`;
+/** What a campaign's menu calls an action: starting a paused campaign again is resuming it. */
+export const campaignActionLabel = (action: CampaignAction, status: string) =>
+  action === 'start' && status === 'PAUSED' ? 'Resume' : `${action[0]!.toUpperCase()}${action.slice(1)}`;
+
+// Pausing, resuming and duplicating can be undone (README, departures): their dialogs say what happens instead.
+const UNDOABLE_CONFIRMATIONS = {
+  pause: 'Are you sure you want to pause this campaign. Nothing more is sent until you resume it.',
+  resume: 'Are you sure you want to resume this campaign. Its remaining messages will be sent; you can pause it again.',
+  duplicate: 'Are you sure you want to duplicate this campaign. The copy is saved as a draft that you can edit or delete.',
+};
+
+/** The confirmation for an action: section 8's text where the action cannot be undone. */
+export function actionConfirmationMessage(action: CampaignAction, status: string) {
+  const label = campaignActionLabel(action, status).toLowerCase();
+  if (Object.hasOwn(UNDOABLE_CONFIRMATIONS, label)) return UNDOABLE_CONFIRMATIONS[label as keyof typeof UNDOABLE_CONFIRMATIONS];
+  return `Are you sure you want to ${label} this campaign. This action cannot be reverted.`;
+}

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { limits, validationMessages as m } from './messages';
-import { birthDateRule, controlCharactersMessage, emailRule, isPlainText, phoneRule, requiredText } from './rules';
-import { CONTACT_IMPORT_COLUMNS, type DateOrder, type ImportMapping } from './contact-import-columns';
+import { birthDateRule, brokenCharacterMessage, controlCharactersMessage, emailRule, isPlainText, isRowId, isWellFormedText, maxMessage, plainText, requiredText, typedPhoneRule, type FieldErrors } from './rules';
+import { CONTACT_IMPORT_COLUMNS, type DateOrder, type ImportMapping, type TwoDigitYears } from './contact-import-columns';
+import { GENDER_LABELS, GENDERS, type ContactFields, type Gender } from './contact-fields';
+
+export * from './contact-fields';
 
 /** Contacts (spec sections 3 and 5): the form's rules, the API's shapes and the import columns. */
 
-export const GENDERS = ['MALE', 'FEMALE', 'NOT_SPECIFIED'] as const;
-export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', NOT_SPECIFIED: 'Not specified' };
 
 export const CONTACT_STATUSES = ['ACTIVE', 'UNSUBSCRIBED'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -22,11 +22,14 @@ export const contactMessages = {
   tagsMax: `A contact can have at most ${limits.tagsMax} tags`,
   tagTooLong: `Each tag must not exceed ${limits.tagLengthMax} characters`,
   tagsControlCharacters: controlCharactersMessage('Tags'),
+  tagsBrokenCharacter: brokenCharacterMessage('Tags'),
   businessRequired: 'Business is required',
   businessInvalid: 'Business id must be a positive whole number',
   contactIdsRequired: 'Select at least one contact.',
   contactIdsInvalid: 'Contact ids must be a list of positive whole numbers.',
   contactIdsMax: 'At most 200,000 contacts can be changed at once.',
+  tagRequired: 'Tag is required',
+  tagComma: 'A tag must not contain a comma',
 } as const;
 
 /** The most ids one delete or check-in accepts: a whole imported file. */
@@ -58,7 +61,9 @@ export const tagsRule = z.pipe(
           ? contactMessages.tagTooLong
           : tags.every((tag) => isPlainText(tag))
             ? undefined
-            : contactMessages.tagsControlCharacters;
+            : tags.every(isWellFormedText)
+              ? contactMessages.tagsControlCharacters
+              : contactMessages.tagsBrokenCharacter;
     if (problem) {
       ctx.issues.push({ code: 'custom', message: problem, input: value });
       return z.NEVER;
@@ -76,17 +81,71 @@ export const genderRule = z.enum(GENDERS, {
 
 const nameMax = limits.contactNameMax;
 
-/** The contact form (spec section 5), also applied to every imported row. */
+/** The contact form for a new contact (spec section 5, names up to 50): every field but tags is required. */
 export const contactSchema = z.object({
   firstName: requiredText('First name', m.firstNameRequired, nameMax),
   lastName: requiredText('Last name', m.lastNameRequired, nameMax),
   email: emailRule,
-  phoneNumber: phoneRule(contactMessages.phoneNumberRequired, contactMessages.phoneNumberFormat),
+  phoneNumber: typedPhoneRule(contactMessages.phoneNumberRequired, contactMessages.phoneNumberFormat),
   birthDate: birthDateRule,
   gender: genderRule,
   tags: tagsRule,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A field the drawer may leave empty (a contact imported without it): empty or null is null. */
+const blankable = <T extends z.ZodMiniType>(rule: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (isBlank(value) ? null : value)),
+    z.nullable(rule),
+  );
+
+/** A name part the drawer may leave empty: '' when missing, else at most 50 characters. */
+const namePart = (label: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (isBlank(value) ? '' : value)),
+    z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(nameMax, maxMessage(label, nameMax)), plainText(label)),
+  );
+
+/**
+ * Editing a contact (its drawer): the create form's rules for what is filled in; what is empty
+ * is checked against the contact with `blankedFields`, so an imported contact without a birth
+ * date can have its phone number fixed without one.
+ */
+export const contactEditSchema = z.object({
+  firstName: namePart('First name'),
+  lastName: namePart('Last name'),
+  email: blankable(emailRule),
+  phoneNumber: blankable(typedPhoneRule(contactMessages.phoneNumberRequired, contactMessages.phoneNumberFormat)),
+  birthDate: blankable(birthDateRule),
+  gender: genderRule,
+  tags: tagsRule,
+});
+export type ContactEdit = z.infer<typeof contactEditSchema>;
+
+/** The message for each field a contact keeps once it has it (the spec's "is required" texts). */
+export const KEPT_FIELD_MESSAGES = {
+  firstName: m.firstNameRequired,
+  lastName: m.lastNameRequired,
+  email: m.emailRequired,
+  phoneNumber: contactMessages.phoneNumberRequired,
+  birthDate: m.birthDateRequired,
+} as const;
+export type KeptField = keyof typeof KEPT_FIELD_MESSAGES;
+export const KEPT_FIELDS = Object.keys(KEPT_FIELD_MESSAGES) as KeptField[];
+
+/** Whether an edit must keep `field` filled: the contact has it (an edit never blanks one). */
+export const keepsField = (contact: Partial<Record<KeptField, unknown>>, field: KeptField) => !isBlank(contact[field]);
+
+/** The fields an edit left empty although the contact has them, each with its "is required" message. */
+export function blankedFields(contact: Partial<Record<KeptField, unknown>>, edit: Partial<Record<KeptField, unknown>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of KEPT_FIELDS) if (keepsField(contact, field) && isBlank(edit[field])) errors[field] = KEPT_FIELD_MESSAGES[field];
+  return errors;
+}
 
 export const businessIdRule = z.int({
   error: (issue) =>
@@ -96,6 +155,20 @@ export const businessIdRule = z.int({
 /** POST /contact/create-new-contact. */
 export const newContactSchema = z.extend(contactSchema, { businessId: businessIdRule });
 export type NewContactPayload = z.input<typeof newContactSchema>;
+
+/** PUT /contact/update-contact/{id}. */
+export const contactUpdateSchema = z.extend(contactEditSchema, { businessId: businessIdRule });
+export type ContactUpdatePayload = {
+  firstName?: string;
+  lastName?: string;
+  /** Empty or null: the contact has none (allowed only when it had none). */
+  email?: string | null;
+  phoneNumber?: string | null;
+  birthDate?: string | null;
+  gender: Gender;
+  tags?: string;
+  businessId: number;
+};
 
 /** Contact ids: at least one, at most a whole imported file. */
 const contactIdsRule = z.pipe(
@@ -108,31 +181,37 @@ const contactIdsRule = z.pipe(
       z.minLength(1, contactMessages.contactIdsRequired),
       z.maxLength(CONTACT_IDS_MAX, contactMessages.contactIdsMax),
       // One message for the whole list: 200,000 per-item issues would make a 200,000-sentence answer.
-      z.refine(
-        (ids) => ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0),
-        contactMessages.contactIdsInvalid,
-      ),
+      // An id beyond the id column is refused here, before the database would refuse it mid-export.
+      z.refine((ids) => ids.every(isRowId), contactMessages.contactIdsInvalid),
     ),
   z.transform((ids) => ids as number[]),
 );
+
+/**
+ * One tag, as the tags input takes it: trimmed, not empty, at most 50 characters, no control
+ * characters, and no comma (a contact's tags are stored comma-joined).
+ */
+export const tagRule = requiredText('Tag', contactMessages.tagRequired, limits.tagLengthMax).check(
+  z.refine((tag) => !tag.includes(','), contactMessages.tagComma),
+);
+
+/** PUT /contact/add-tag/{businessId} and PUT /contact/remove-tag/{businessId}. */
+export const contactTagChangeSchema = z.object({ contactIds: contactIdsRule, tag: tagRule });
+export type ContactTagChange = { contactIds: number[]; tag: string };
+/** What a tag change did: contacts changed, those it left as they were, and (adding) those skipped at the tag limit. */
+export type ContactTagChangeResult = { changed: number; unchanged: number; full: number };
 
 /** DELETE /contact/delete-contacts and PATCH /contact/check-in-contacts. */
 export const contactIdsSchema = z.object({ contactIds: contactIdsRule });
 export type ContactIdsPayload = { contactIds: number[] };
 
-/** A contact as the API answers it. */
-export type Contact = {
+/**
+ * A contact as the API answers it. An imported contact may miss a name part ('') and its email,
+ * phone number or birth date (null), never all ways to reach them.
+ */
+export type Contact = ContactFields & {
   id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  /** YYYY-MM-DD */
-  birthDate: string;
-  gender: Gender;
   status: ContactStatus;
-  /** Comma-joined. */
-  tags: string;
   /** ISO 8601 (UTC), or null before the first check-in. */
   lastVisited: string | null;
   businessId: number;
@@ -142,7 +221,7 @@ export type Contact = {
  * POST /contact/import-contacts: `file` is the file's base64 content without a data-URL prefix;
  * `mapping` and `dateOrder` are the owner's answers to the mapping step (else the importer guesses).
  */
-export type ImportContactsPayload = { businessId: number; file: string; mapping?: ImportMapping; dateOrder?: DateOrder };
+export type ImportContactsPayload = { businessId: number; file: string; mapping?: ImportMapping; dateOrder?: DateOrder; twoDigitYears?: TwoDigitYears };
 /** `rejected` lists the first IMPORT_REJECTED_ROWS_LISTED rejected rows; `rejectedCount` counts them all. */
 export type ImportContactsResult = {
   created: number;

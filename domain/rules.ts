@@ -10,6 +10,18 @@ import { limits, validationMessages as m } from './messages';
 export const maxMessage = (label: string, length: number) => `${label} must not exceed ${length} characters`;
 export const controlCharactersMessage = (label: string) =>
   `${label} must not contain control characters (such as NUL or escape)`;
+export const brokenCharacterMessage = (label: string) => `${label} must not contain a broken character (half of a surrogate pair)`;
+
+// Half of a UTF-16 surrogate pair alone is no character at all. JSON can carry one ("\ud800");
+// PostgreSQL would store it as U+FFFD in a text column and refuse it in a jsonb one.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * True when `text` holds no unpaired surrogate. String#isWellFormed (where the runtime has it)
+ * answers at once for most texts, so the server checks every string of every request with it.
+ */
+export const isWellFormedText = (text: string) =>
+  (text as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !LONE_SURROGATE.test(text);
 
 // PostgreSQL cannot store NUL in text, and no form can type the others; tab and line breaks are
 // allowed where text has lines (message bodies).
@@ -18,13 +30,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** True when `text` has no control character (tab and line breaks allowed when `multiline`). */
+/** True when `text` has no control character (tab and line breaks allowed when `multiline`) and no broken one. */
 export const isPlainText = (text: string, multiline = false) =>
-  !(multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text);
+  !(multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text) && isWellFormedText(text);
 
-/** The check every free-text field carries: no control characters, named by the field's label. */
+/** The check every free-text field carries: no control or broken characters, named by the field's label. */
 export const plainText = (label: string, multiline = false) =>
-  z.refine<string>((text) => isPlainText(text, multiline), controlCharactersMessage(label));
+  z.refine<string>((text) => isPlainText(text, multiline), {
+    error: (issue) => (isWellFormedText(String(issue.input)) ? controlCharactersMessage(label) : brokenCharacterMessage(label)),
+  });
 
 /** A required text field: trimmed, not empty, at most `maxLength` characters, no control characters. */
 export const requiredText = (
@@ -63,6 +77,26 @@ export const phoneRule = (requiredMessage: string, formatMessage: string) =>
     z.minLength(1, requiredMessage),
     z.regex(new RegExp(`^\\d{${limits.phoneDigitsMin},${limits.phoneDigitsMax}}$`), formatMessage),
   );
+
+/** PostgreSQL's `integer`, every id column's type: an id outside 1..ROW_ID_MAX names no row, and comparing one with an id column is an error. */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** True when `value` can be a row id: a whole number from 1 to ROW_ID_MAX. */
+export const isRowId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= ROW_ID_MAX;
+
+/** A row id in a request body; anything else is refused with `message`. */
+export const rowIdRule = (message: string) => z.int({ error: message }).check(z.positive(message), z.lte(ROW_ID_MAX, message));
+
+/**
+ * A phone number as people type it ("+49 151 2345 6789", "030 12345678", "(091) 234-5678"):
+ * digits with spaces, dashes, dots, slashes or brackets between them, a '+' only in front. The
+ * server then reads it with the business's country (domain/phone-numbers.ts) and stores its
+ * international digits, or answers why it cannot.
+ */
+export const TYPED_PHONE_NUMBER = /^\s*\+?[\d\s\-()./]*\d[\d\s\-()./]*$/;
+export const typedPhoneRule = (requiredMessage: string, formatMessage: string) =>
+  z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.regex(TYPED_PHONE_NUMBER, formatMessage), z.maxLength(40, formatMessage));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

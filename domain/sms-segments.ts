@@ -1,3 +1,4 @@
+import { counted } from './words';
 /**
  * How a text message is split into parts (segments), as carriers bill it: GSM-7 (the GSM 03.38
  * alphabet) fits 160 characters in one message and 153 per part of a longer one (a part header
@@ -43,7 +44,7 @@ export function smsSegments(text: string): SmsSegments {
 
 export const smsSegmentsMessages = {
   summary: ({ encoding, characters, segments }: SmsSegments) =>
-    `${characters} ${characters === 1 ? 'character' : 'characters'}, ${segments} ${segments === 1 ? 'segment' : 'segments'} (${encoding})`,
+    `${counted(characters, 'character')}, ${counted(segments, 'segment')} (${encoding})`,
   tooLong: (segments: number) =>
     `This message is sent as ${segments} segments: each is billed as one text, and some phones show the parts apart. Shorten it to ${SMS_SEGMENTS_WARNING} or fewer.`,
 } as const;

@@ -17,6 +17,12 @@ export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, string> = {
 /** Only the contact can undo an opt-out they made; an owner may lift what the app concluded. */
 export const LIFTABLE_REASONS: readonly SuppressionReason[] = ['hard_bounce', 'invalid_number'];
 
+/**
+ * The reasons that are the person's own opt-out: an address listed for one of them makes any
+ * contact that gets it UNSUBSCRIBED (migration opt_out_integrity's `address_opted_out` lists the same).
+ */
+export const OPT_OUT_REASONS: readonly SuppressionReason[] = ['unsubscribed', 'stop', 'complaint'];
+
 export const suppressedMessage = (reason: SuppressionReason) => `skipped: suppressed (${SUPPRESSION_REASON_LABELS[reason]})`;
 
 export const CONTACT_EVENT_KINDS = ['opt_out', 'opt_in', 'hard_bounce', 'soft_bounce', 'complaint', 'suppressed', 'lifted'] as const;
@@ -50,8 +56,21 @@ export type ContactHistoryItem =
       bounce: string | null;
     }
   | { type: 'event'; at: string; channel: CampaignType; kind: ContactEventKind; source: string }
-  /** On their review page (automated visits, such as link scanners, left out). */
-  | { type: 'review'; at: string; campaignId: number; campaignName: string; kind: ReviewEventKind; siteName: string | null; rating: number | null; message: string | null };
+  /**
+   * On their review page (automated visits, such as link scanners, left out). Repeats of one link's
+   * visit, site click or star are one item: `times` says how often, `at` is the last time.
+   */
+  | {
+      type: 'review';
+      at: string;
+      campaignId: number;
+      campaignName: string;
+      kind: ReviewEventKind;
+      siteName: string | null;
+      rating: number | null;
+      message: string | null;
+      times: number;
+    };
 
 /** GET /contact/get-contact-history/{businessId}/{id} */
 export type ContactHistory = { items: ContactHistoryItem[]; suppressions: Suppression[] };

@@ -50,13 +50,14 @@ const dottedDate = (isoDate: string) => {
 
 function variableValue(name: string, { contact, business }: TemplateContext): string | undefined {
   switch (name) {
+    // What a contact does not have is left out (an imported contact may lack any of these).
     case 'firstName':
     case 'lastName':
     case 'email':
     case 'phoneNumber':
-      return contact[name];
+      return contact[name] ?? '';
     case 'birthDate':
-      return dottedDate(contact.birthDate);
+      return contact.birthDate ? dottedDate(contact.birthDate) : '';
     case 'gender':
       return GENDER_LABELS[contact.gender];
     case 'tags':

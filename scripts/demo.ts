@@ -56,7 +56,7 @@ async function main() {
         passwordHash: await hashPassword(DEMO_OWNER.password),
         birthDate: '1985-06-15',
         phoneNumber: '4915100000000',
-      }));
+      }))!;
     const [existing] = await db
       .select({ id: businesses.id })
       .from(businesses)

@@ -1,6 +1,7 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { sendgridPublicKey } from './delivery/email-events/sendgrid';
 import { MAX_TIMER_MS } from './lib/timers';
 
 // Delays that become timers must fit one (about 24.8 days).
@@ -8,11 +9,20 @@ const milliseconds = (min: number) => z.coerce.number().int().min(min).max(MAX_T
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
+/** SendGrid's verification key: base64 of a DER EC public key, or its PEM. */
+function isEcPublicKey(value: string): boolean {
+  try {
+    return sendgridPublicKey(value).asymmetricKeyType === 'ec';
+  } catch {
+    return false;
+  }
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/** Every environment variable the server reads, with its default. The README's table mirrors this. */
+/** Every environment variable the server reads, with its default. docs/configuration.md's table mirrors this. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -28,6 +38,8 @@ const envSchema = z.object({
   COOKIE_SECURE: booleanFlag.default(false),
   APP_ORIGIN: z.url('must be a URL such as https://app.example.com').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Calls per API key and minute to /api/v1 (the visits API).
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   // Per address, whoever asks: a stranger cannot flood someone's inbox with reset emails.
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -78,8 +90,24 @@ const envSchema = z.object({
   BOUNCE_DOMAIN: z.string().regex(HOSTNAME, 'must be a domain name such as bounces.example.com').or(z.literal('')).optional(),
   // The HTTP Basic password of the inbound-email webhook; unset: the webhook refuses every call.
   INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').or(z.literal('')).optional(),
+  // Email providers' event webhooks (server/delivery/email-events); each unset: its webhook refuses every call.
+  SES_SNS_TOPIC_ARNS: z
+    .string()
+    .regex(
+      /^\s*arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}\s*(,\s*arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}\s*)*$/,
+      'must be one or more SNS topic ARNs, comma-separated, such as arn:aws:sns:eu-west-1:123456789012:ses-events',
+    )
+    .or(z.literal(''))
+    .optional(),
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z
+    .string()
+    .refine((value) => value === '' || isEcPublicKey(value), 'must be the verification key SendGrid shows (base64) or a PEM EC public key')
+    .optional(),
+  POSTMARK_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').or(z.literal('')).optional(),
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').or(z.literal('')).optional(),
   PACING_MINUTE_MS: milliseconds(1).default(60_000),
   REMINDER_DAY_MS: milliseconds(1).default(86_400_000),
+  AUTOMATION_MINUTE_MS: milliseconds(1).default(60_000),
   DELIVERY_WORKER: booleanFlag.default(true),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DELIVERY_LANES: z.coerce.number().int().min(1).max(64).default(4),
@@ -95,7 +123,33 @@ const envSchema = z.object({
   IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   IMPORT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
   IMPORT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  // The counter's check-in page (/k/{slug}): check-ins sent per client address and per business an hour.
+  CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  // A check-in sent sooner after the page was opened is a bot's (no person fills the form that fast).
+  CHECK_IN_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
+  // Outbound webhooks (server/webhooks): local and private addresses only where tests and local development run.
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  WEBHOOK_TIMEOUT_MS: milliseconds(100).max(60_000).default(10_000),
+  // The waits before each retry; one attempt more than there are waits. Standard Webhooks' schedule by default.
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*){0,19}$/, 'must be 1 to 20 waits in milliseconds, comma-separated, such as 5000,300000')
+    .transform((value) => value.split(',').map(Number))
+    .refine((waits) => waits.every((wait) => wait >= 1 && wait <= MAX_TIMER_MS), `each wait must be from 1 to ${MAX_TIMER_MS} milliseconds`)
+    .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
 });
+
+/** The email providers whose event webhooks are set up; null: that webhook refuses every call. */
+export type EmailEventsConfig = {
+  /** The SNS topics whose SES notifications are taken (SNS signs any topic's messages: only ours count). */
+  sesTopicArns: string[];
+  /** SendGrid's verification key (base64 DER or PEM). */
+  sendgridPublicKey: string | null;
+  /** The Basic password Postmark's webhook URL carries. */
+  postmarkSecret: string | null;
+  mailgunSigningKey: string | null;
+};
 
 export type DkimConfig = { domainName: string; keySelector: string; privateKey: string };
 
@@ -106,6 +160,7 @@ export type DeliveryConfig = {
   bounceDomain: string | null;
   /** The inbound-email webhook's Basic password; null: the webhook refuses every call. */
   inboundEmailSecret: string | null;
+  emailEvents: EmailEventsConfig;
   /** Public address of the app, without a trailing slash. */
   appUrl: string;
   /** null: emails go to the outbox. */
@@ -116,6 +171,8 @@ export type DeliveryConfig = {
   minuteMs: number;
   /** The length of a "day" of reminders and of the contact cap (tests shorten it). */
   dayMs: number;
+  /** The length of a "minute" of a review automation's delay after a visit (tests and demos shorten it). */
+  automationMinuteMs: number;
   /** `npm start` also runs a delivery worker in the web process. */
   workerInWeb: boolean;
   /** Lane jobs (each a loop of claims) one worker process runs at once. */
@@ -146,6 +203,24 @@ export type ImportConfig = {
   threads: number;
 };
 
+export type CheckInPageConfig = {
+  /** Check-ins one client address may send an hour (customers on a shop's Wi-Fi share one). */
+  perIpPerHour: number;
+  /** Check-ins one business's page takes an hour. */
+  perBusinessPerHour: number;
+  /** How long after the page was opened a check-in may be sent at the earliest. */
+  minFillMs: number;
+};
+
+/** Outbound webhooks: where they may go, how long an answer may take, and when a failed one is tried again. */
+export type WebhooksConfig = {
+  /** http:// and loopback, private and link-local addresses are allowed (tests, local development). */
+  allowPrivateUrls: boolean;
+  timeoutMs: number;
+  /** The wait after each failed attempt; a delivery is tried once more than there are waits. */
+  retryDelaysMs: number[];
+};
+
 export type AppConfig = {
   port: number;
   /** Web processes `npm start` runs on the one port (node's cluster); more than one needs PostgreSQL. */
@@ -159,6 +234,8 @@ export type AppConfig = {
   cookieSecure: boolean;
   appOrigin?: string;
   authRateLimitPerMinute: number;
+  /** Calls one API key may make to /api/v1 per minute. */
+  apiRateLimitPerMinute: number;
   passwordReset: {
     /** How long a reset link works. */
     ttlMinutes: number;
@@ -175,6 +252,8 @@ export type AppConfig = {
   staticDir: string | null;
   delivery: DeliveryConfig;
   imports: ImportConfig;
+  checkInPage: CheckInPageConfig;
+  webhooks: WebhooksConfig;
 };
 
 export class ConfigError extends Error {}
@@ -212,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     appOrigin: e.APP_ORIGIN,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     passwordReset: { ttlMinutes: e.PASSWORD_RESET_TTL_MINUTES, perAddressPerHour: e.PASSWORD_RESET_RATE_LIMIT_PER_HOUR },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -222,6 +302,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dkim,
       bounceDomain: e.BOUNCE_DOMAIN || null,
       inboundEmailSecret: e.INBOUND_EMAIL_SECRET || null,
+      emailEvents: {
+        sesTopicArns: (e.SES_SNS_TOPIC_ARNS ?? '').split(',').map((arn) => arn.trim()).filter(Boolean),
+        sendgridPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY?.trim() || null,
+        postmarkSecret: e.POSTMARK_WEBHOOK_SECRET || null,
+        mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY || null,
+      },
       appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       smtpUrl: e.SMTP_URL || null,
       smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
@@ -233,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       minuteMs: e.PACING_MINUTE_MS,
       dayMs: e.REMINDER_DAY_MS,
+      automationMinuteMs: e.AUTOMATION_MINUTE_MS,
       workerInWeb: e.DELIVERY_WORKER,
       concurrency: e.DELIVERY_CONCURRENCY,
       lanes: e.DELIVERY_LANES,
@@ -251,6 +338,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       memoryLimitMb: e.IMPORT_MEMORY_LIMIT_MB,
       threads: e.IMPORT_THREADS,
     },
+    checkInPage: {
+      perIpPerHour: e.CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR,
+      perBusinessPerHour: e.CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR,
+      minFillMs: e.CHECK_IN_MIN_FILL_SECONDS * 1000,
+    },
+    webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryDelaysMs: e.WEBHOOK_RETRY_DELAYS_MS },
   };
 }
 

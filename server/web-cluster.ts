@@ -1,7 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import type { AppConfig } from './config';
-import { loggerOptions } from './lib/logging';
 
 /** Set in each web process of the cluster: its place, 0 … WEB_CONCURRENCY-1, kept by a replacement. */
 export const WEB_PROCESS_INDEX_VARIABLE = 'STARBOOST_WEB_PROCESS';
@@ -18,8 +17,7 @@ export function runsDeliveryWorker(config: AppConfig): boolean {
  * processes that share its port (node's cluster hands connections to them in turn). A process that
  * dies is replaced; SIGTERM and SIGINT are passed on and each process drains its requests.
  */
-export function runWebCluster(config: AppConfig) {
-  const log = pino({ ...loggerOptions(config.logLevel), name: 'web-cluster' });
+export function runWebCluster(config: AppConfig, log: Logger) {
   // Every process must sign and check access tokens with the same secret, including a generated one.
   const sharedEnv = { SESSION_SECRET: config.sessionSecret };
   const running = new Set<Worker>();

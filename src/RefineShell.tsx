@@ -13,6 +13,7 @@ import { i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notifications';
 import { refineResources, resources } from './resources';
 import { PAGE_ACTIONS } from './resources/define';
+import { screensOf } from './screens';
 
 // Each screen is its own chunk (the resources' screens too).
 const AppLayout = lazy(() => import('./components/layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -54,7 +55,7 @@ function resourceRoutes(requiringBusiness: boolean) {
     .filter((resource) => Boolean(resource.meta.requiresBusiness) === requiringBusiness)
     .flatMap((resource) =>
       PAGE_ACTIONS.flatMap((action) => {
-        const Page = resource.pages?.[action];
+        const Page = screensOf(resource)[action];
         const path = resource[action];
         return Page && path ? [<Route key={`${resource.name}-${action}`} path={path} element={<Page />} />] : [];
       }),

@@ -11,12 +11,14 @@ export async function findUserByEmail(db: Db, email: string) {
   return user;
 }
 
+/** Adds the user; undefined when the email is taken (any case), without an error: the unique index decides, also between two at once. */
 export async function insertUser(db: Db, values: typeof users.$inferInsert) {
   const [user] = await db
     .insert(users)
     .values(values)
+    .onConflictDoNothing()
     .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email });
-  return user!;
+  return user;
 }
 
 const sessionExpiry = (now: Date, ttlDays: number) => new Date(now.getTime() + ttlDays * 86_400_000);

@@ -1,19 +1,19 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema, loginSchema, passwordResetMessages, registrationSchema, resetPasswordSchema } from '#domain';
+import { forgotPasswordSchema, loginSchema, passwordResetMessages, registrationSchema, resetPasswordSchema, SIGNED_IN_HINT_COOKIE } from '#domain';
 import type { AppConfig } from '../config';
-import { badRequest, conflict, tooManyAttempts, unauthorized } from '../lib/errors';
+import { badRequest, tooManyAttempts, unauthorized } from '../lib/errors';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwords';
-import { isUniqueViolation } from '../lib/pg-errors';
 import { messageAnswer, successAnswer } from '../lib/schemas';
 import { ACCESS_COOKIE, cookieBase, REFRESH_COOKIE, type SignedInUser } from '../plugins/authentication';
 import { findUserByEmail, insertUser, createSession, revokeSession, rotateRefreshToken, sessionIdOfRefreshToken } from './queries';
 import { findUserProfile } from '../users/queries';
 import { createResetToken, resetPassword } from './password-reset';
-import { resetMailer } from './reset-email';
+import { accountMailer, resetEmail, signUpAttemptEmail, type AccountEmail } from './account-email';
 import { userAnswer } from '../users/schemas';
 
-const EMAIL_TAKEN = 'An account with this email address already exists.';
+/** The one answer to a sign-up, whether or not the address already had an account (its owner is emailed then). */
+const SIGN_UP_RECEIVED = 'Registration received. Sign in with your email address and password; if this address already had an account, we have emailed its owner instead.';
 const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
 const REFRESH_PATH = '/api/auth';
 
@@ -21,7 +21,12 @@ const tags = ['Sign-in'];
 /** Sign-up, sign-in, refresh and sign-out need no session. */
 const open = { tags, security: [] };
 const schemas = {
-  signUp: { ...open, summary: 'Register an account', body: registrationSchema, response: { 201: userAnswer } },
+  signUp: {
+    ...open,
+    summary: 'Register an account; the same answer when the address already has one (its owner is emailed)',
+    body: registrationSchema,
+    response: { 201: messageAnswer },
+  },
   signIn: { ...open, summary: 'Sign in: sets the session cookies', body: loginSchema, response: { 200: userAnswer } },
   authorize: { tags, summary: 'The signed-in user, while the session is live', response: { 200: userAnswer } },
   refreshToken: { ...open, summary: 'A new access cookie from the refresh cookie', response: { 200: successAnswer } },
@@ -46,36 +51,58 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opt
 
   async function startSignedIn(reply: FastifyReply, user: SignedInUser, refreshToken: string) {
     await app.issueAccessCookie(reply, user);
-    reply.setCookie(REFRESH_COOKIE, refreshToken, {
-      ...cookieBase(config),
-      path: REFRESH_PATH,
-      maxAge: config.refreshTokenTtlDays * 86_400,
-    });
+    const maxAge = config.refreshTokenTtlDays * 86_400;
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieBase(config), path: REFRESH_PATH, maxAge });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieBase(config), httpOnly: false, path: '/', maxAge });
   }
 
   function clearCookies(reply: FastifyReply) {
     reply.clearCookie(ACCESS_COOKIE, { ...cookieBase(config), path: '/api' });
     reply.clearCookie(REFRESH_COOKIE, { ...cookieBase(config), path: REFRESH_PATH });
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieBase(config), httpOnly: false, path: '/' });
   }
 
+  const mailer = accountMailer(config, app.log);
+  app.addHook('onClose', async () => {
+    await app.afterAnswer.settled();
+    mailer.close();
+  });
+
+  /**
+   * Finds the account and emails it after the answer has gone (`compose` answers null for none):
+   * the answer then takes the same time whether or not the account exists, or the SMTP server is slow.
+   */
+  function emailAccountLater(email: string, compose: (user: { id: number; email: string; firstName: string }) => Promise<AccountEmail | null>, failure: string) {
+    app.afterAnswer.run(
+      async () => {
+        const user = await findUserByEmail(app.db, email);
+        const message = user && (await compose(user));
+        if (message) await mailer.send(message);
+      },
+      (error) => app.log.error({ err: error }, failure),
+    );
+  }
+
+  /**
+   * Sign-up answers the same for a known address as for a new one, as forgotten passwords do, so
+   * it tells nobody which addresses have accounts: the same statement runs (an insert that a taken
+   * email leaves undone, decided by the unique index, also between two at once) after the same
+   * password hashing, and the owner of a taken address is emailed after the answer has gone.
+   */
   app.post('/auth/sign-up', { config: authRateLimit, schema: schemas.signUp }, async (request, reply) => {
     const payload = request.body;
-    if (await findUserByEmail(app.db, payload.email)) throw conflict(EMAIL_TAKEN);
-    try {
-      const user = await insertUser(app.db, {
-        firstName: payload.firstName,
-        lastName: payload.lastName,
-        email: payload.email,
-        passwordHash: await hashPassword(payload.password),
-        birthDate: payload.birthDate,
-        phoneNumber: payload.phoneNumber,
-      });
-      return reply.status(201).send(user);
-    } catch (error) {
-      // Two sign-ups with one email at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-      throw error;
+    const user = await insertUser(app.db, {
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      email: payload.email,
+      passwordHash: await hashPassword(payload.password),
+      birthDate: payload.birthDate,
+      phoneNumber: payload.phoneNumber,
+    });
+    if (!user) {
+      emailAccountLater(payload.email, async (owner) => signUpAttemptEmail(config, { to: owner.email, firstName: owner.firstName }), 'sign-up attempt email could not be sent');
     }
+    return reply.status(201).send({ message: SIGN_UP_RECEIVED });
   });
 
   app.post('/auth/sign-in', { config: authRateLimit, schema: schemas.signIn }, async (request, reply) => {
@@ -88,26 +115,16 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opt
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
   });
 
-  const mailer = resetMailer(config, app.log);
-  const emailsInFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(emailsInFlight);
-    mailer.close();
-  });
-
-  /**
-   * Looks the account up and emails the link after the answer has gone: the answer then takes the
-   * same time whether or not the account exists, or the SMTP server is slow.
-   */
+  /** The reset link, emailed after the answer has gone (see emailAccountLater). */
   function emailResetLinkLater(email: string) {
-    const task = (async () => {
-      const user = await findUserByEmail(app.db, email);
-      if (!user) return;
-      const token = await createResetToken(app.db, user.id, config.passwordReset.ttlMinutes, app.clock.now());
-      await mailer.send({ to: user.email, firstName: user.firstName, token });
-    })().catch((error: unknown) => app.log.error({ err: error }, 'password reset email could not be sent'));
-    emailsInFlight.add(task);
-    void task.finally(() => emailsInFlight.delete(task));
+    emailAccountLater(
+      email,
+      async (user) => {
+        const token = await createResetToken(app.db, user.id, config.passwordReset.ttlMinutes, app.clock.now());
+        return resetEmail(config, { to: user.email, firstName: user.firstName, token });
+      },
+      'password reset email could not be sent',
+    );
   }
 
   // Per address, whoever asks (the route's own limit is per client).
@@ -140,7 +157,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opt
     return { success: true };
   });
 
-  app.post('/auth/authorize', { preValidation: app.authenticate, schema: schemas.authorize }, async (request) => {
+  app.post('/auth/authorize', { schema: schemas.authorize }, async (request) => {
     const profile = await findUserProfile(app.db, request.user.id);
     if (!profile) throw unauthorized();
     return profile;
@@ -148,7 +165,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opt
 
   app.post('/auth/refresh-token', { schema: schemas.refreshToken }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw unauthorized('You are not signed in.');
+    if (!presented) {
+      clearCookies(reply);
+      throw unauthorized('You are not signed in.');
+    }
     const result = await rotateRefreshToken(app.db, presented, config.refreshTokenTtlDays, app.clock.now());
     if (result.outcome !== 'rotated') {
       clearCookies(reply);

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { BusinessPayload } from '#domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BusinessPayload, FirstSteps } from '#domain';
 import { regionFromCountryName } from '#domain/phone-numbers';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { businesses } from '../db/schema';
 
 /** A business as the API answers it (and as `request.business` holds it). */
@@ -19,6 +19,8 @@ export const businessColumns = {
   timeZone: businesses.timeZone,
   smsWindowStart: businesses.smsWindowStart,
   smsWindowEnd: businesses.smsWindowEnd,
+  senderName: businesses.senderName,
+  replyTo: businesses.replyTo,
 };
 
 export function listBusinessesOf(db: Db, ownerId: number) {
@@ -52,3 +54,16 @@ export async function ownedBusiness(db: Db, ownerId: number, businessId: number)
 }
 
 export type Business = NonNullable<Awaited<ReturnType<typeof ownedBusiness>>>;
+
+/** The dashboard's first steps: counts that each use an index on business_id, in one round trip. */
+export async function firstStepsOf(db: Db, businessId: number): Promise<FirstSteps | undefined> {
+  const [steps] = await queryRows<FirstSteps>(
+    db,
+    sql`select jsonb_array_length(b.review_sites)::int as "reviewSites",
+               (select count(*) from contacts c where c.business_id = b.id)::int as contacts,
+               (select count(*) from campaigns k where k.business_id = b.id and not k.automation and k.status <> 'CREATED')::int as "campaignsStarted",
+               coalesce((select a.enabled from review_automations a where a.business_id = b.id), false) as "automationEnabled"
+        from businesses b where b.id = ${businessId}`,
+  );
+  return steps;
+}

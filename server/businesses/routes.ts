@@ -1,16 +1,14 @@
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { businessMessages, businessSchema } from '#domain';
+import { businessMessages, businessSchema, firstStepsSchema } from '#domain';
 import { notFound } from '../lib/errors';
 import { pathId } from '../lib/schemas';
-import { insertBusiness, listBusinessesOf, updateBusiness } from './queries';
+import { firstStepsOf, insertBusiness, listBusinessesOf, updateBusiness } from './queries';
 import { businessAnswer } from './schemas';
 
 const tags = ['Businesses'];
 
 const businessRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', app.authenticate);
-
   app.get(
     '/business/get-current-users-businesses',
     { schema: { tags, summary: "The signed-in user's businesses", response: { 200: z.array(businessAnswer) } } },
@@ -39,6 +37,24 @@ const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       const business = await updateBusiness(app.db, request.business.id, request.body);
       if (!business) throw notFound(businessMessages.notFound);
       return business;
+    },
+  );
+
+  app.get(
+    '/business/get-first-steps/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: "The dashboard's first steps: review sites, contacts, campaigns started, whether the review automation is on",
+        params: z.object({ businessId: pathId('The business') }),
+        response: { 200: firstStepsSchema },
+      },
+    },
+    async (request) => {
+      const steps = await firstStepsOf(app.db, request.business.id);
+      if (!steps) throw notFound(businessMessages.notFound);
+      return steps;
     },
   );
 };

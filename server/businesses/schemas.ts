@@ -20,5 +20,7 @@ export const businessAnswer = z
     timeZone: z.string(),
     smsWindowStart: z.string(),
     smsWindowEnd: z.string(),
+    senderName: z.nullable(z.string()),
+    replyTo: z.nullable(z.string()),
   })
   .register(z.globalRegistry, { id: 'Business' });

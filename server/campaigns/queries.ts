@@ -13,9 +13,8 @@ import {
   type NewCampaign,
   type UpdateCampaign,
 } from '#domain';
-import { businessColumns } from '../businesses/queries';
 import type { Db } from '../db/client';
-import { businesses, campaigns, contactFilters, deliveries } from '../db/schema';
+import { campaigns, contactFilters, deliveries } from '../db/schema';
 import { campaignCounts } from '../delivery/details';
 import { conflict, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
@@ -58,7 +57,8 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
       subject: source.subject,
       messageBody: source.messageBody,
       businessId: source.businessId,
-      contactFilterId: source.contactFilterId,
+      // The joined filter's id: never null here, as an automation's campaign (without one) is no campaign of the list.
+      contactFilterId: contactFilters.id,
       sendAllAtOnce: source.sendAllAtOnce,
       failureReason: source.failureReason,
       followUpAfterDays: source.followUpAfterDays,
@@ -81,9 +81,12 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
   }));
 }
 
-/** Every campaign of a business in one query. */
+/** Every campaign of a business in one query (its review automation's campaigns are not campaigns to the owner). */
 export function listCampaigns(db: Db, businessId: number): Promise<Campaign[]> {
-  return answerCampaigns(db, db.$with('listed').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.businessId, businessId))));
+  return answerCampaigns(
+    db,
+    db.$with('listed').as(db.select(campaignFields).from(campaigns).where(and(eq(campaigns.businessId, businessId), eq(campaigns.automation, false)))),
+  );
 }
 
 /** One campaign as the API answers it. */
@@ -102,16 +105,17 @@ async function campaignState(db: Db, id: number): Promise<CampaignState | undefi
   return row && { ...row, startTime: row.startTime?.toISOString() ?? null };
 }
 
-/** A campaign and its business when the business is the owner's; undefined for a missing one and another owner's alike. */
-export async function ownedCampaign(db: Db, ownerId: number, id: number) {
-  const [owned] = await db
-    .select({ campaign: { id: campaigns.id, businessId: campaigns.businessId }, business: businessColumns })
+/**
+ * The business of a campaign, for the ownership hook (registered in routes.ts); undefined for a
+ * missing one and for an automation's campaign (the automation's routes manage it).
+ */
+export async function businessOfCampaign(db: Db, id: number): Promise<number | undefined> {
+  const [campaign] = await db
+    .select({ businessId: campaigns.businessId })
     .from(campaigns)
-    .innerJoin(businesses, eq(businesses.id, campaigns.businessId))
-    .where(and(eq(campaigns.id, id), eq(businesses.ownerId, ownerId)));
-  return owned;
+    .where(and(eq(campaigns.id, id), eq(campaigns.automation, false)));
+  return campaign?.businessId;
 }
-export type OwnedCampaign = NonNullable<Awaited<ReturnType<typeof ownedCampaign>>>['campaign'];
 
 /** Why an atomic change found nothing to change: the campaign is gone, or its status (now) refuses the action. */
 async function refusal(db: Db, id: number, action: CampaignAction) {
@@ -129,6 +133,7 @@ export async function campaignNameTaken(db: Db, businessId: number, name: string
     .where(
       and(
         eq(campaigns.businessId, businessId),
+        eq(campaigns.automation, false),
         sql`lower(${campaigns.name}) = lower(${name})`,
         exceptId === undefined ? undefined : ne(campaigns.id, exceptId),
       ),

@@ -13,13 +13,15 @@ import type { Business } from '../businesses/queries';
 import type { AppConfig } from '../config';
 import { contactFilterOfBusiness } from '../contact-filters/queries';
 import type { Db } from '../db/client';
-import { channelSetup } from '../delivery/channels';
+import { channelSetup, smsSetupRequest } from '../delivery/channels';
 import { reviewUrl, SAMPLE_REVIEW_TOKEN } from '../delivery/paths';
 import { channelDetails, deliveryDetails, detailsQuerySchema } from '../delivery/details';
+import { businessSender, fromLine } from '../delivery/sender';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { campaignFunnel } from '../reviews/funnel';
 import { pathId } from '../lib/schemas';
 import {
+  businessOfCampaign,
   campaignNameTaken,
   changeCampaignStatus,
   deleteCampaign,
@@ -31,6 +33,13 @@ import {
   updateCampaign,
 } from './queries';
 import { campaignAnswer, campaignDetailsAnswer, campaignNameCheckAnswer, sendersAnswer } from './schemas';
+
+declare module '../businesses/ownership' {
+  interface OwnedRecords {
+    /** The id of the owner's campaign a route is keyed by (`config.owns.campaign`). */
+    campaign: number;
+  }
+}
 
 type CampaignContent = { name: string; contactFilterId: number; subject: string | null; messageBody: string };
 
@@ -51,12 +60,12 @@ async function checkContent(db: Db, business: Business, campaign: CampaignConten
 }
 
 const tags = ['Campaigns'];
-/** Routes keyed by a campaign id in the path: the ownership hook resolves the campaign and its business. */
-const byCampaignId = { config: { campaign: 'params.id' as const } };
+/** Routes keyed by a campaign id in the path: the ownership hook checks the campaign's business is the owner's. */
+const byCampaignId = { config: { owns: { campaign: 'params.id' as const } } };
 const campaignIdParams = z.object({ id: pathId('The campaign') });
 
 const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
-  app.addHook('preValidation', app.authenticate);
+  app.registerOwner('campaign', businessOfCampaign, campaignMessages.notFound);
 
   /**
    * Queues the sending of a campaign the answer shows running, or its scheduled start. The status
@@ -80,14 +89,28 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   }
 
   app.get(
-    '/campaign/get-sender',
-    { schema: { tags, summary: 'The configured senders (null when not configured) and how each type is sent', response: { 200: sendersAnswer } } },
-    async () => ({
-      sms: opts.config.smsFrom,
-      email: opts.config.mailFrom,
-      channels: { SMS: channelDetails(channelSetup('SMS', opts.config)), EMAIL: channelDetails(channelSetup('EMAIL', opts.config)) },
-      sampleReviewLink: reviewUrl(opts.config.delivery.appUrl, SAMPLE_REVIEW_TOKEN),
-    }),
+    '/campaign/get-sender/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: "Who the business's messages are from (SMS: null when not configured, with what to set) and how each type is sent",
+        params: z.object({ businessId: pathId('The business') }),
+        response: { 200: sendersAnswer },
+      },
+    },
+    async (request) => {
+      const sender = (await businessSender(app.db, request.business.id))!;
+      return {
+        sms: opts.config.smsFrom,
+        smsSetupRequest: smsSetupRequest(opts.config),
+        email: fromLine(opts.config, sender),
+        replyTo: sender.replyTo,
+        postalAddress: sender.postalAddress,
+        channels: { SMS: channelDetails(channelSetup('SMS', opts.config)), EMAIL: channelDetails(channelSetup('EMAIL', opts.config)) },
+        sampleReviewLink: reviewUrl(opts.config.delivery.appUrl, SAMPLE_REVIEW_TOKEN),
+      };
+    },
   );
 
   app.post(
@@ -124,7 +147,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   app.get(
     '/campaign/get-campaign/:id',
     { ...byCampaignId, schema: { tags, summary: 'One campaign, as the list shows it', params: campaignIdParams, response: { 200: campaignAnswer } } },
-    async (request) => campaignAnswerOf(request.campaign.id),
+    async (request) => campaignAnswerOf(request.owned.campaign),
   );
 
   app.post(
@@ -158,8 +181,8 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
       schema: { tags, summary: 'Edit a campaign (CREATED only)', params: campaignIdParams, body: updateCampaignSchema, response: { 200: campaignAnswer } },
     },
     async (request) => {
-      await checkContent(app.db, request.business, request.body, request.campaign.id);
-      return drive(await updateCampaign(app.db, request.campaign.id, request.body));
+      await checkContent(app.db, request.business, request.body, request.owned.campaign);
+      return drive(await updateCampaign(app.db, request.owned.campaign, request.body));
     },
   );
 
@@ -167,7 +190,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     app.put(
       `/campaign/${action}-campaign/:id`,
       { ...byCampaignId, schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} a campaign`, params: campaignIdParams, response: { 200: campaignAnswer } } },
-      async (request) => drive(await changeCampaignStatus(app.db, request.campaign.id, action)),
+      async (request) => drive(await changeCampaignStatus(app.db, request.owned.campaign, action)),
     );
   }
 
@@ -185,9 +208,9 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     },
     async (request) => {
       const [campaign, details, funnel] = await Promise.all([
-        campaignAnswerOf(request.campaign.id),
-        deliveryDetails(app.db, request.campaign.id, request.query),
-        campaignFunnel(app.db, request.campaign.id, request.business.reviewSites),
+        campaignAnswerOf(request.owned.campaign),
+        deliveryDetails(app.db, request.owned.campaign, request.query),
+        campaignFunnel(app.db, [request.owned.campaign], request.business.reviewSites),
       ]);
       return { campaign, channel: channelDetails(channelSetup(campaign.type, opts.config)), ...details, ...funnel };
     },
@@ -196,7 +219,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   app.put(
     '/campaign/duplicate-campaign/:id',
     { ...byCampaignId, schema: { tags, summary: 'Copy a campaign as a new draft', params: campaignIdParams, response: { 201: campaignAnswer } } },
-    async (request, reply) => reply.status(201).send(await duplicateCampaign(app.db, request.campaign.id, request.business.id)),
+    async (request, reply) => reply.status(201).send(await duplicateCampaign(app.db, request.owned.campaign, request.business.id)),
   );
 
   app.delete(
@@ -205,7 +228,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
       ...byCampaignId,
       schema: { tags, summary: 'Delete a campaign', params: campaignIdParams, response: { 200: z.object({ id: z.int() }) } },
     },
-    async (request) => deleteCampaign(app.db, request.campaign.id),
+    async (request) => deleteCampaign(app.db, request.owned.campaign),
   );
 };
 

@@ -35,7 +35,12 @@ const channelAnswer = z.object({ name: z.enum(['smtp', 'twilio', 'outbox', 'unus
 
 export const sendersAnswer = z.object({
   sms: z.nullable(z.string()),
-  email: z.nullable(z.string()),
+  smsSetupRequest: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'Without an SMS sender: what the operator must set, in words the owner can forward; else null.',
+  }),
+  email: z.string().register(z.globalRegistry, { description: "The From of the business's emails: its sender name at MAIL_FROM's address." }),
+  replyTo: z.string(),
+  postalAddress: z.string().register(z.globalRegistry, { description: "The business's postal address, as every email's footer shows it." }),
   channels: z.object({ SMS: channelAnswer, EMAIL: channelAnswer }).register(z.globalRegistry, {
     description: 'How each campaign type is sent now: delivers is false for the outbox (stored, not delivered) or a channel missing a setting.',
   }),
@@ -58,6 +63,7 @@ const recipientAnswer = z.object({
   message: z.nullable(z.object({ subject: z.nullable(z.string()), body: z.string() })),
   step: z.nullable(z.enum(['sent', 'visited', 'clicked'])),
   rating: z.nullable(z.int()),
+  feedback: z.boolean(),
   bounce: z.nullable(z.enum(BOUNCE_KINDS)),
 });
 
@@ -66,6 +72,13 @@ const funnelAnswer = z
   .register(z.globalRegistry, {
     id: 'ReviewFunnel',
     description: 'Recipients per step of a review request (each once); automated counts scanner and preview openings, which count nowhere else.',
+  });
+
+export const ratingsAnswer = z
+  .object({ count, averageRating: z.nullable(z.number()) })
+  .register(z.globalRegistry, {
+    id: 'RatingSummary',
+    description: "Recipients who chose a star (on the review page, in the email or with feedback), each once with their last choice, and the average.",
   });
 
 /** GET /campaign/get-campaign-details/{id}: the campaign, its channel, counts per state, timeline and one page of recipients. */
@@ -81,4 +94,5 @@ export const campaignDetailsAnswer = z.object({
   sites: z.array(z.object({ name: z.string(), clicks: count })),
   capped: count,
   reminders: z.object({ recipients: count, sent: count }),
+  ratings: ratingsAnswer,
 });

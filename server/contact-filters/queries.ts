@@ -1,9 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { FILTER_ATTRIBUTE_TYPE, type CampaignType, type Contact, type ContactFilter, type FilterAttribute, type FilterCondition } from '#domain';
+import { FILTER_ATTRIBUTE_TYPE, isRowId, type CampaignType, type Contact, type ContactFilter, type FilterAttribute, type FilterCondition } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { contactFilterItems, contactFilters, contacts } from '../db/schema';
 import { canReceive, recipientAddress } from '../delivery/addresses';
-import { isStorableId } from '../lib/ids';
 
 /**
  * The only place a filter attribute becomes SQL: a fixed map, so no column name ever comes from a
@@ -31,12 +30,13 @@ function conditionSql({ attribute, operator, value }: FilterCondition): SQL {
   if (!column) throw new Error(`Unknown filter attribute ${attribute}`);
   const type = FILTER_ATTRIBUTE_TYPE[attribute];
   const literal = likeLiteral(value);
-  // Text columns are NOT NULL (tags default to ''), so DOES_NOT_CONTAIN holds for an empty one.
-  if (type === 'text' && operator === 'BEGINS_WITH') return like(column, `${literal}%`);
-  if (type === 'text' && operator === 'ENDS_WITH') return like(column, `%${literal}`);
-  if (type === 'text' && operator === 'CONTAINS') return like(column, `%${literal}%`);
-  if (type === 'text' && operator === 'DOES_NOT_CONTAIN') return like(column, `%${literal}%`, true);
-  // A NULL last visit (never checked in) compares as unknown: no date condition holds for it.
+  // A missing email or phone number is text that contains nothing: DOES_NOT_CONTAIN holds for it.
+  const text = sql`coalesce(${column}, '')`;
+  if (type === 'text' && operator === 'BEGINS_WITH') return like(text, `${literal}%`);
+  if (type === 'text' && operator === 'ENDS_WITH') return like(text, `%${literal}`);
+  if (type === 'text' && operator === 'CONTAINS') return like(text, `%${literal}%`);
+  if (type === 'text' && operator === 'DOES_NOT_CONTAIN') return like(text, `%${literal}%`, true);
+  // A NULL birth date or last visit (not known, never checked in) compares as unknown: no date condition holds for it.
   if (type === 'date' && operator === 'LESS_THAN') return sql`${column} < ${value}::date`;
   if (type === 'date' && operator === 'LESS_THAN_EQUALS') return sql`${column} <= ${value}::date`;
   if (type === 'date' && operator === 'GREATER_THAN') return sql`${column} > ${value}::date`;
@@ -123,7 +123,7 @@ export function listContactFilters(db: Db, businessId: number): Promise<ContactF
 
 /** The filter when it belongs to the business, else undefined. */
 export async function contactFilterOfBusiness(db: Db, businessId: number, contactFilterId: number) {
-  if (!isStorableId(contactFilterId)) return undefined;
+  if (!isRowId(contactFilterId)) return undefined;
   const [filter] = await queryRows<ContactFilter>(
     db,
     sql`select f.id, f.name, f.business_id as "businessId", ${itemsJson} as items

@@ -16,8 +16,6 @@ import { contactFilterAnswer, countMatchingContactsAnswer, countMatchingContacts
 const tags = ['Contact filters'];
 
 const contactFilterRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', app.authenticate);
-
   app.post(
     '/contact-filter/create-contact-filter-with-items',
     {

@@ -1,7 +1,7 @@
-import type { ContactInput } from '#domain';
+import type { ContactRow } from '#domain/contact-rows';
 
 /** The fields of a contact in a COPY row, in the order of `CONTACT_COPY_COLUMNS`. */
-const COPY_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'tags'] as const satisfies ReadonlyArray<keyof ContactInput>;
+const COPY_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'tags'] as const satisfies ReadonlyArray<keyof ContactRow>;
 
 /** The table columns a COPY row fills, in the order the row has them. */
 export const CONTACT_COPY_COLUMNS = ['first_name', 'last_name', 'email', 'phone_number', 'birth_date', 'gender', 'tags'] as const;
@@ -21,7 +21,7 @@ export function copyTextValue(value: string | null | undefined): string {
 }
 
 /** Contacts as COPY text rows (tab between fields, a newline after each row). */
-export function contactsCopyText(contacts: readonly ContactInput[]): string {
+export function contactsCopyText(contacts: readonly ContactRow[]): string {
   let text = '';
   for (const contact of contacts) {
     text += COPY_FIELDS.map((field) => copyTextValue(contact[field])).join('\t') + '\n';

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../db/client';
 import { eraseContactDeliveries } from '../delivery/erase';
 import { eraseContactSuppressions } from '../delivery/suppressions';
 import { eraseContactFeedback } from '../reviews/erase';
+import { eraseContactWebhookEvents } from '../webhooks/erase';
 import { keepOptOutsAsHashes } from './opt-out-hashes';
 
 /**
@@ -13,11 +14,14 @@ import { keepOptOutsAsHashes } from './opt-out-hashes';
 export type ContactEraser = (tx: Db, contactIds: string) => Promise<void>;
 
 const ERASERS: readonly ContactEraser[] = [
-  // First: the opt-outs are read from the rows the others are about to erase.
-  keepOptOutsAsHashes,
+  // First: the opt-outs are read from the rows the others are about to erase. Suppressions before
+  // the contacts' status, so an address keeps its precise reason (a STOP, which START can undo).
   eraseContactSuppressions,
+  keepOptOutsAsHashes,
   eraseContactFeedback,
   eraseContactDeliveries,
+  eraseContactWebhookEvents,
+  // Consents from the check-in page (contact_consents) need no eraser: they go with the contact row (ON DELETE CASCADE).
 ];
 
 /**

@@ -24,7 +24,7 @@ function exampleXlsx(): Buffer {
     CONTACT_IMPORT_COLUMNS.map((column) => {
       const value = row[column.header]!;
       // Real date cells, as a spreadsheet user would type them; phone numbers stay text so no digit is lost.
-      return column.key === 'birthDate' ? new Date(`${value}T00:00:00Z`) : value;
+      return column.key === 'birthDate' && value ? new Date(`${value}T00:00:00Z`) : value;
     }),
   );
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows], { cellDates: true, dateNF: 'yyyy-mm-dd', UTC: true });

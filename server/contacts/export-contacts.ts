@@ -1,22 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import { CONTACT_EXPORT_HEADERS, CONTACT_STATUS_LABELS, GENDER_LABELS, type ContactExportFormat, type ContactStatus, type Gender } from '#domain';
+import { formatPhoneNumber } from '#domain/phone-numbers';
 import { queryRows, type Db } from '../db/client';
 import { neutraliseFormula } from './formula-cells';
 
 /** Rows per query: few queries, and only a page of a big export in memory at a time. */
 const EXPORT_PAGE = 20_000;
 
+const PHONE = CONTACT_EXPORT_HEADERS.indexOf('Phone number');
+/** The cells a contact may lack. */
+const MAY_BE_MISSING = ['First name', 'Last name', 'Email', 'Phone number', 'Birth date'].map((header) => CONTACT_EXPORT_HEADERS.indexOf(header));
 const GENDER = CONTACT_EXPORT_HEADERS.indexOf('Gender');
 const STATUS = CONTACT_EXPORT_HEADERS.indexOf('Status');
 const LAST_VISIT = CONTACT_EXPORT_HEADERS.indexOf('Last visit');
+
+/** What a contact does not have (a name part, email, phone number, birth date) shows as this; the import reads it as empty. */
+export const MISSING = '—';
 
 /**
  * The business's contacts (all, or those of `contactIds` in it: ids of other businesses are not
  * there) as rows of cells in CONTACT_EXPORT_HEADERS order, a page at a time in id order. A page
  * comes as one JSON array of arrays: far cheaper, on PGlite above all, than a row object per contact.
+ * Phone numbers are written as people read them (nationally in the business's country `region`).
  */
-async function* contactRows(db: Db, businessId: number, contactIds: readonly number[] | null): AsyncGenerator<string[][]> {
+async function* contactRows(db: Db, businessId: number, region: string | null, contactIds: readonly number[] | null): AsyncGenerator<string[][]> {
   const selected = contactIds ? sql`and id = any(${`{${contactIds.join(',')}}`}::int[])` : sql``;
   for (let afterId = 0; ; ) {
     const [page] = await queryRows<{ rows: string | null; lastId: number | null }>(
@@ -32,6 +40,8 @@ async function* contactRows(db: Db, businessId: number, contactIds: readonly num
     const rows = JSON.parse(page.rows) as Array<Array<string | null>>;
     // Gender and status as the import reads them (and people do); no check-in yet is a blank cell.
     for (const cells of rows) {
+      if (cells[PHONE]) cells[PHONE] = formatPhoneNumber(cells[PHONE], region);
+      for (const index of MAY_BE_MISSING) cells[index] ||= MISSING;
       cells[GENDER] = GENDER_LABELS[cells[GENDER] as Gender];
       cells[STATUS] = CONTACT_STATUS_LABELS[cells[STATUS] as ContactStatus];
       cells[LAST_VISIT] ??= '';
@@ -41,10 +51,14 @@ async function* contactRows(db: Db, businessId: number, contactIds: readonly num
   }
 }
 
-/** A CSV cell: neutralised, and quoted when it holds a comma, a quote or a line break (RFC 4180). */
+/**
+ * A CSV cell: neutralised, and quoted when it holds a comma, a quote or a line break (RFC 4180), or
+ * a semicolon: Excel in most European locales splits lines at semicolons, and the text after one
+ * would be a cell of its own, unneutralised (`x;=2+3`).
+ */
 const csvCell = (text: string) => {
   const cell = neutraliseFormula(text);
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  return /[",;\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 };
 const csvLines = (rows: string[][]) => rows.map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
 
@@ -130,10 +144,10 @@ export const EXPORT_CONTENT_TYPES: Record<ContactExportFormat, string> = {
 /** The export file's content, produced as it is sent. */
 export function exportContacts(
   db: Db,
-  businessId: number,
+  business: { id: number; region: string | null },
   format: ContactExportFormat,
   contactIds: readonly number[] | null = null,
 ): AsyncGenerator<string | Buffer> {
-  const pages = contactRows(db, businessId, contactIds);
+  const pages = contactRows(db, business.id, business.region, contactIds);
   return format === 'csv' ? csvChunks(pages) : xlsxChunks(pages);
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportContactsResult } from '#domain';
+import type { ImportColumnKey, ImportContactsResult } from '#domain';
 import { postgresPool, type Database } from '../db/client';
 import { HttpError } from '../lib/errors';
 import type { ImportChoice } from './import-columns';
@@ -19,6 +19,9 @@ export const importFailureMessages = {
     `The import stopped after ${written.toLocaleString('en-US')} contacts because of an error on our side; those are saved. Import the file again to add the rest: contacts already imported are updated, not duplicated.`,
 } as const;
 
+/** A file's gender and tags columns replace a contact's (a blank cell too); without them, the contact keeps its own. */
+const replacedFields = (columns: readonly ImportColumnKey[]) => columns.filter((column): column is 'gender' | 'tags' => column === 'gender' || column === 'tags');
+
 export type ImportContext = { database: Database; pool: ImportPool; ratePerHour: number; log: FastifyBaseLogger };
 
 /**
@@ -27,7 +30,7 @@ export type ImportContext = { database: Database; pool: ImportPool; ratePerHour:
  * how many contacts were saved.
  */
 function writeInBatches(database: Database, businessId: number, parsed: Exclude<ParsedImport, { refused: string }>, log: FastifyBaseLogger) {
-  return upsertContacts(database.db, businessId, batchTexts(parsed), { updateFields: parsed.columns, commitEachBatch: true }).catch(
+  return upsertContacts(database.db, businessId, batchTexts(parsed), { replaced: replacedFields(parsed.columns), commitEachBatch: true }).catch(
     (error: unknown) => {
       if (!(error instanceof PartlyWrittenError)) throw error;
       const written = error.written.created + error.written.updated;
@@ -55,7 +58,7 @@ export async function importContacts(
     const parsed = await importPool.parse(base64, postgres ? { batchSize: UPSERT_BATCH, format: 'copy' } : { batchSize: EMBEDDED_BATCH, format: 'json' }, business.region, choice);
     if ('refused' in parsed) throw new HttpError(400, parsed.refused, undefined, parsed.details);
     const { created, updated } = postgres
-      ? await copyUpsertContacts(postgres, business.id, batchBytes(parsed), { updateFields: parsed.columns })
+      ? await copyUpsertContacts(postgres, business.id, batchBytes(parsed), { replaced: replacedFields(parsed.columns) })
       : await writeInBatches(database, business.id, parsed, log);
     if (created >= ANALYZE_AFTER_CREATED) await refreshContactStatistics(database.db);
     return { created, updated, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };

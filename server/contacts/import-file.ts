@@ -3,14 +3,9 @@ import Papa from 'papaparse';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#domain';
 import { badRequest } from '../lib/errors';
 import { readBackFormula } from './formula-cells';
-import { looksLikeVcard, readVcards } from './import-vcard';
+import { looksLikeVcard, readVcards, utf16Encoding } from './import-vcard';
+import { isBlank, type Cell, type ImportTable, type TableRow } from './import-table';
 import { inspectZip } from './zip-guard';
-
-/** A cell as the readers give it: text from CSV; text, number, boolean or date from spreadsheets. */
-export type Cell = string | number | boolean | Date | null | undefined;
-/** `row` is the spreadsheet's 1-based row number (the header is usually row 1). */
-export type TableRow = { row: number; cells: Cell[] };
-export type ImportTable = { header: TableRow; rows: TableRow[] };
 
 export const importFileMessages = {
   notBase64: 'The file must be sent as base64 text.',
@@ -50,9 +45,13 @@ export function readImportFile(buffer: Buffer): ImportTable {
     rows = readWorkbook(buffer);
   } else if (startsWith(buffer, OLE2_MAGIC)) {
     rows = readWorkbook(buffer);
+  } else if (looksLikeVcard(buffer)) {
+    const { rows: cards, broken } = readVcards(buffer);
+    // Not one card could be read: the file is not what it says.
+    if (cards.length === 1) throw badRequest(importFileMessages.unreadable);
+    return { ...splitHeader(cards), broken };
   } else {
-    const text = decodeText(buffer);
-    rows = looksLikeVcard(text) ? readVcards(text, importFileMessages.unreadable) : readCsv(text);
+    rows = readCsv(decodeText(buffer));
   }
   return splitHeader(rows);
 }
@@ -65,8 +64,6 @@ function splitHeader(rows: TableRow[]): ImportTable {
   if (data.length > IMPORT_MAX_ROWS) throw badRequest(importFileMessages.tooManyRows);
   return { header, rows: data };
 }
-
-export const isBlank = (cell: Cell) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
 /** The header, the most rows allowed, and one more to notice a file with too many. */
 const SHEET_ROWS_WINDOW = IMPORT_MAX_ROWS + 2;
@@ -128,13 +125,13 @@ function cellValue(cell: XLSX.CellObject | undefined): Cell {
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * UTF-8 (what the example file and most tools write), UTF-16 with a byte-order mark (Excel's
- * "Unicode text"), else Windows-1252 (Excel's plain "CSV" on Windows). Binary data is refused.
+ * UTF-8 (what the example file and most tools write), UTF-16 with or without a byte-order mark
+ * (Excel's "Unicode text"), else Windows-1252 (Excel's plain "CSV" on Windows). Binary data is refused.
  */
 function decodeText(buffer: Buffer): string {
   let text: string;
-  if (startsWith(buffer, [0xff, 0xfe])) text = new TextDecoder('utf-16le').decode(buffer);
-  else if (startsWith(buffer, [0xfe, 0xff])) text = new TextDecoder('utf-16be').decode(buffer);
+  const utf16 = utf16Encoding(buffer);
+  if (utf16) text = new TextDecoder(utf16).decode(buffer);
   else {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);

@@ -1,97 +1,93 @@
-import {
-  IMPORT_REJECTED_ROWS_LISTED,
-  contactSchema,
-  fieldErrors,
-  importGender,
-  validationMessages,
-  type ContactInput,
-  type DateOrder,
-  type ImportColumnKey,
-  type ImportContactsResult,
-} from '#domain';
-import { readPhoneNumber } from '#domain/phone-numbers';
-import { isBlank, type Cell, type ImportTable } from './import-file';
-import { planColumns, type ColumnSource, type ImportChoice } from './import-columns';
+import { IMPORT_REJECTED_ROWS_LISTED, isIsoDate, type DateOrder, type ImportColumnKey, type ImportContactsResult, type TwoDigitYears } from '#domain';
+import { readContactRow, type ContactRow } from '#domain/contact-rows';
+import { isBlank, type Cell, type ImportTable } from './import-table';
+import { planColumns, type BirthDateParts, type ColumnSource, type ImportChoice } from './import-columns';
 import { echo } from './import-echo';
-import { isoDay, phoneText, readDate, splitFullName, tagsText } from './import-values';
+import { cellValues, isoDay, phoneCandidates, readDate, splitFullName, tagsText } from './import-values';
 
 export const importRowMessages = {
   repeatedEmail: (firstRow: number) => `Email appears more than once in this file (first in row ${firstRow})`,
+  repeatedPhone: (firstRow: number) => `Phone number appears more than once in this file without an email (first in row ${firstRow})`,
   invalidDate: (text: string) => `Birth date "${echo(text)}" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.`,
-  missingYear: (text: string) =>
-    `Birth date "${echo(text)}" has no year; the contact form needs the full date of birth (day, month and year).`,
 } as const;
 
 export type ImportedContacts = {
-  /** The contact fields the file has columns for: an update leaves the others as stored. */
+  /** The contact fields the file has columns for: gender and tags of a contact it updates are written only then. */
   columns: ImportColumnKey[];
   /**
-   * The valid contacts, `size` at a time, validated as they are taken: the database can write one
+   * The valid contacts, `size` at a time, read as they are taken: the database can write one
    * batch while the next is checked. `rejected` is complete once every batch has been taken.
    */
-  batches(size: number): Generator<ContactInput[]>;
+  batches(size: number): Generator<ContactRow[]>;
   /** The first IMPORT_REJECTED_ROWS_LISTED rejected rows; `rejectedCount` counts them all. */
   rejected: ImportContactsResult['rejected'];
   readonly rejectedCount: number;
 };
 
 /**
- * Finds the columns (refusing the file, with the mapping question, when a required field has
- * none), then converts and validates every row with the contact form's rules; of repeated emails
- * the first row wins.
+ * Finds the columns (refusing the file, with the mapping question, when it has no name column or
+ * no email or phone column), then makes every row a contact with the one rule every way in
+ * shares (domain/contact-rows.ts): a name and a valid email or phone number. Of rows with the
+ * same email, or without an email and with the same phone number, the first wins.
  */
 export function contactsFromTable(table: ImportTable, region: string | null, choice: ImportChoice = {}): ImportedContacts {
-  const { sources, dateOrder, fields } = planColumns(table, region, choice);
+  const { sources, birthDateParts, dateOrder, twoDigitYears, fields } = planColumns(table, region, choice);
   const rejected: ImportContactsResult['rejected'] = [];
   let rejectedCount = 0;
-  const textFields = (['firstName', 'lastName', 'email', 'gender', 'tags'] as const).filter((field) => sources[field]);
+  const text = (cells: Cell[], field: 'firstName' | 'lastName' | 'fullName' | 'gender' | 'tags') =>
+    sources[field] ? cellText(firstFilled(cells, sources[field])) : '';
 
-  function* batches(size: number): Generator<ContactInput[]> {
-    const firstRowOfEmail = new Map<string, number>();
-    let batch: ContactInput[] = [];
+  const reject = (row: number, reasons: string[]) => {
+    rejectedCount += 1;
+    if (rejected.length < IMPORT_REJECTED_ROWS_LISTED) rejected.push({ row, reasons });
+  };
+
+  function* batches(size: number): Generator<ContactRow[]> {
+    const firstRowOf = new Map<string, number>();
+    // Rows the reader could not read are listed in their place among the others.
+    const broken = [...(table.broken ?? [])];
+    let batch: ContactRow[] = [];
     for (const { row, cells } of table.rows) {
-      const input: Record<string, string> = { gender: '', tags: '' };
-      for (const field of textFields) input[field] = cellText(pick(cells, sources[field]!));
+      while (broken.length && broken[0]!.row < row) reject(broken[0]!.row, broken.shift()!.reasons);
+      let firstName = text(cells, 'firstName');
+      let lastName = text(cells, 'lastName');
       if (sources.fullName) {
-        const name = cellText(pick(cells, sources.fullName));
+        const name = text(cells, 'fullName');
         // Beside a Surname column, Name is the first name (Excel sheets); otherwise it is split, where
         // the file has no other name (Google and vCard fill it for contacts with only a display name).
-        if (sources.lastName && !sources.firstName) input.firstName = name;
-        else if (!sources.lastName || !(input.firstName?.trim() || input.lastName?.trim())) {
+        if (sources.lastName && !sources.firstName) firstName = name;
+        else if (!sources.lastName || !(firstName.trim() || lastName.trim())) {
           const split = splitFullName(name);
-          input.lastName = split.lastName;
-          if (!input.firstName?.trim()) input.firstName = split.firstName;
+          lastName = split.lastName;
+          if (!firstName.trim()) firstName = split.firstName;
         }
       }
-      input.gender = importGender(input.gender);
-      if (input.tags) input.tags = tagsText(input.tags);
-      input.phoneNumber = phoneText(pick(cells, sources.phoneNumber!));
-      const birthCell = pick(cells, sources.birthDate!);
-      const birth = birthDate(birthCell, dateOrder);
-      input.birthDate = birth.value;
-
-      const reasons: string[] = [];
-      const parsed = contactSchema.safeParse(input);
-      if (!parsed.success) {
-        for (const [field, message] of Object.entries(fieldErrors(parsed.error))) {
-          reasons.push(field === 'birthDate' && message === validationMessages.birthDateRequired && birth.problem ? birth.problem : message);
-        }
+      const birth = birthDateParts ? { value: partsDate(cells, birthDateParts) } : birthDate(firstFilled(cells, sources.birthDate), dateOrder, twoDigitYears);
+      const tags = text(cells, 'tags');
+      const reading = readContactRow(
+        {
+          firstName,
+          lastName,
+          email: candidates(cells, sources.email, cellValues),
+          phoneNumber: candidates(cells, sources.phoneNumber, phoneCandidates),
+          birthDate: birth.problem ? null : birth.value,
+          gender: text(cells, 'gender'),
+          tags: tags && tagsText(tags),
+        },
+        region,
+      );
+      const problems = 'problems' in reading ? { ...reading.problems } : {};
+      if (birth.problem) problems.birthDate = birth.problem;
+      const contact = 'contact' in reading ? reading.contact : undefined;
+      const key = contact?.email ? `email:${contact.email.toLowerCase()}` : contact?.phoneNumber ? `phone:${contact.phoneNumber}` : undefined;
+      if (key) {
+        const firstRow = firstRowOf.get(key);
+        if (firstRow === undefined) firstRowOf.set(key, row);
+        else problems.duplicate = key.startsWith('email') ? importRowMessages.repeatedEmail(firstRow) : importRowMessages.repeatedPhone(firstRow);
       }
-      let contact = parsed.success ? parsed.data : undefined;
-      if (contact) {
-        const reading = readPhoneNumber(contact.phoneNumber, region);
-        if ('problem' in reading) reasons.push(reading.problem);
-        else contact = { ...contact, phoneNumber: reading.digits };
-      }
-      const emailKey = input.email?.trim().toLowerCase();
-      if (emailKey) {
-        const firstRow = firstRowOfEmail.get(emailKey);
-        if (firstRow === undefined) firstRowOfEmail.set(emailKey, row);
-        else reasons.push(importRowMessages.repeatedEmail(firstRow));
-      }
+      const reasons = Object.values(problems);
       if (reasons.length || !contact) {
-        rejectedCount += 1;
-        if (rejected.length < IMPORT_REJECTED_ROWS_LISTED) rejected.push({ row, reasons });
+        reject(row, reasons);
         continue;
       }
       batch.push(contact);
@@ -100,6 +96,7 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
         batch = [];
       }
     }
+    for (const { row, reasons } of broken) reject(row, reasons);
     if (batch.length) yield batch;
   }
 
@@ -113,33 +110,57 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
   };
 }
 
-const MOBILE_LABEL = /mobile|cell/i;
+const MOBILE_LABEL = /mobile|cell|handy|mobil|portable|móvil|celular|cellulare|telemóvel|mobiel|mobitel/i;
 
-/**
- * The cell of the first of a field's columns that is filled in this row; a number typed as mobile
- * (Google's `Phone 1 - Type`) comes before the others.
- */
-function pick(cells: Cell[], sources: ColumnSource[]): Cell {
-  if (sources.length === 1) return cells[sources[0]!.index];
-  for (const { index, labelIndex } of sources) {
-    if (labelIndex !== undefined && !isBlank(cells[index]) && MOBILE_LABEL.test(String(cells[labelIndex] ?? ''))) return cells[index];
-  }
-  for (const { index } of sources) if (!isBlank(cells[index])) return cells[index];
+/** The cell of the first of a field's columns that is filled in this row. */
+function firstFilled(cells: Cell[], sources: ColumnSource[] | undefined): Cell {
+  for (const { index } of sources ?? []) if (!isBlank(cells[index])) return cells[index];
   return undefined;
 }
 
-/** A cell as the text the contact form would have received. */
+/**
+ * Every value of a field's columns in this row, best first: a number typed as mobile (Google's
+ * `Phone 1 - Type`, also per value of "Home ::: Mobile") before the others, then the columns in
+ * the header table's order.
+ */
+function candidates(cells: Cell[], sources: ColumnSource[] | undefined, values: (cell: Cell) => string[]): string[] {
+  if (!sources) return [];
+  if (sources.length === 1 && sources[0]!.labelIndex === undefined) return values(cells[sources[0]!.index]);
+  const mobile: string[] = [];
+  const others: string[] = [];
+  for (const { index, labelIndex } of sources) {
+    const labels = labelIndex === undefined ? [] : String(cells[labelIndex] ?? '').split(':::');
+    const cellValues = values(cells[index]);
+    // One label for the cell, or one per value.
+    cellValues.forEach((value, i) => (MOBILE_LABEL.test(labels.length === cellValues.length ? labels[i]! : labels.join(' ')) ? mobile : others).push(value));
+  }
+  return [...mobile, ...others];
+}
+
+/** A cell as the contact form would have received it; an export's "—" (nothing) is empty. */
 function cellText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return isoDay(cell);
-  return String(cell);
+  const text = String(cell);
+  return text.trim() === '—' ? '' : text;
 }
 
-/** The birth date for the form, and the reason to give if the form refuses it. */
-function birthDate(cell: Cell, order: DateOrder): { value: string; problem?: string } {
-  const reading = readDate(cell, order);
-  if (reading === null) return { value: '' };
+/**
+ * The birth date, or the reason to give when the cell holds something that is not one. A birthday
+ * without a year (Mailchimp's 04/12, Apple's and Google's --04-12) is no birth date the contact
+ * can have: the contact is imported without one.
+ */
+function birthDate(cell: Cell, order: DateOrder, twoDigitYears: TwoDigitYears | undefined): { value: string | null; problem?: string } {
+  const reading = readDate(cell, order, twoDigitYears);
+  if (reading === null || (typeof reading === 'object' && 'missingYear' in reading)) return { value: null };
   const raw = cellText(cell).trim();
-  if (typeof reading === 'object') return { value: '', problem: importRowMessages.missingYear(raw) };
-  return { value: reading, problem: importRowMessages.invalidDate(raw) };
+  if (typeof reading === 'object') return { value: null, problem: importRowMessages.invalidDate(raw) };
+  return isIsoDate(reading) ? { value: reading } : { value: null, problem: importRowMessages.invalidDate(raw) };
+}
+
+/** Thunderbird's Birth Year, Birth Month and Birth Day as one date; without all three, none. */
+function partsDate(cells: Cell[], parts: BirthDateParts): string | null {
+  const [year, month, day] = [parts.birthYear, parts.birthMonth, parts.birthDay].map((index) => cellText(cells[index]).trim());
+  if (!/^\d{4}$/.test(year!) || !/^\d{1,2}$/.test(month!) || !/^\d{1,2}$/.test(day!)) return null;
+  return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
 }

@@ -1,5 +1,5 @@
-import { regionDateOrder, type DateOrder } from '#domain';
-import type { Cell } from './import-file';
+import { regionDateOrder, type DateOrder, type TwoDigitYears } from '#domain';
+import type { Cell } from './import-table';
 
 /** Cells as people and their tools write them, turned into what the contact form takes. */
 
@@ -12,14 +12,22 @@ export const isoDay = (date: Date) => new Date(Math.round(date.getTime() / DAY_M
 const pad = (part: string) => (part.length === 1 ? `0${part}` : part);
 const iso = (year: string, month: string, day: string) => `${year}-${pad(month)}-${pad(day)}`;
 
-/** A birth date as YYYY-MM-DD (possibly not a real day: the form's rule says so), or why it is none. */
-export type DateReading = string | { missingYear: true } | null;
+/**
+ * A birth date as YYYY-MM-DD (possibly not a real day: the form's rule says so), or why it is
+ * none: no year, or a two-digit year the owner has not said how to read.
+ */
+export type DateReading = string | { missingYear: true } | { twoDigitYear: true } | null;
 
 const ISO = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const DOTTED = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\.?$/;
 /** D/M/YYYY or M/D/YYYY (also with dashes): which one is decided per file. */
 const NUMERIC = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/;
+/** The same with a two-digit year (12.04.85, 4/12/85): the century is the owner's choice. */
+const DOTTED_SHORT = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{2})$/;
+const NUMERIC_SHORT = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2})$/;
+/** No date at all: Outlook's 0/0/00 (0.0.00 in German), and the "—" an export writes for none. */
+const EMPTY_DATE = /^(?:0+([./-])0+\1?0*|—|-)$/;
 const SERIAL = /^\d{5}(\.\d+)?$/;
 /** Without a year: --04-12 and --0412 (vCard, Google), 0000-04-12 (Square), 04/12 (Mailchimp), 12.04. */
 const NO_YEAR = /^(?:--\d{2}-?\d{2}|0000-\d{1,2}-\d{1,2}|\d{1,2}[/-]\d{1,2}|\d{1,2}\.\s?\d{1,2}\.?)$/;
@@ -40,20 +48,29 @@ const NAMED_NO_YEAR = /^(?:\d{1,2}\.?\s+([a-z]{3,9})\.?|([a-z]{3,9})\.?\s+\d{1,2
  * A date cell, an Excel serial number, YYYY-MM-DD (a time after it is ignored), YYYYMMDD,
  * DD.MM.YYYY, D/M/YYYY or M/D/YYYY (by `order`), or a month name ("12 Apr 1985"). Anything else
  * comes back as its text for the form's rule to refuse; a day and month without a year say so.
+ * A two-digit year is read as `twoDigitYears` says (the latest such year not in the future, or
+ * no date), else it says it is one.
  */
-export function readDate(cell: Cell, order: DateOrder): DateReading {
+export function readDate(cell: Cell, order: DateOrder, twoDigitYears?: TwoDigitYears, today = new Date()): DateReading {
   if (cell === null || cell === undefined) return null;
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : isoDay(cell);
   if (typeof cell === 'number') return excelSerialDay(cell) ?? String(cell);
   const text = String(cell).trim();
-  // Outlook writes 0/0/00 for a contact without a birthday.
-  if (text === '' || text === '0/0/00') return null;
+  if (text === '' || EMPTY_DATE.test(text)) return null;
   let match = ISO.exec(text) ?? COMPACT.exec(text);
   if (match) return match[1] === '0000' ? { missingYear: true } : iso(match[1]!, match[2]!, match[3]!);
   match = DOTTED.exec(text);
   if (match) return iso(match[3]!, match[2]!, match[1]!);
   match = NUMERIC.exec(text);
   if (match) return order === 'DMY' ? iso(match[3]!, match[2]!, match[1]!) : iso(match[3]!, match[1]!, match[2]!);
+  const dotted = DOTTED_SHORT.exec(text);
+  const short = dotted ?? NUMERIC_SHORT.exec(text);
+  if (short) {
+    if (!twoDigitYears) return { twoDigitYear: true };
+    if (twoDigitYears === 'SKIP') return null;
+    const year = fullYear(short[3]!, today);
+    return dotted || order === 'DMY' ? iso(year, short[2]!, short[1]!) : iso(year, short[1]!, short[2]!);
+  }
   if (SERIAL.test(text)) return excelSerialDay(Number(text)) ?? text;
   if (NO_YEAR.test(text)) return { missingYear: true };
   match = DAY_MONTH_NAME.exec(text);
@@ -67,6 +84,20 @@ export function readDate(cell: Cell, order: DateOrder): DateReading {
   return text;
 }
 
+/** 85 -> 1985 and 05 -> 2005 (in 2025): the latest year ending so that is not in the future. */
+function fullYear(twoDigits: string, today: Date): string {
+  const thisYear = today.getUTCFullYear();
+  const year = Math.floor(thisYear / 100) * 100 + Number(twoDigits);
+  return String(year > thisYear ? year - 100 : year);
+}
+
+/** Whether a cell holds a date with a two-digit year (12.04.85, 4/12/85). */
+export function hasTwoDigitYear(cell: Cell): boolean {
+  if (typeof cell !== 'string') return false;
+  const text = cell.trim();
+  return !EMPTY_DATE.test(text) && (DOTTED_SHORT.test(text) || NUMERIC_SHORT.test(text));
+}
+
 function excelSerialDay(serial: number): string | undefined {
   // Below 61 the serials count the phantom 29 February 1900; no birth date lies there.
   if (!Number.isFinite(serial) || serial < 61 || serial > 2_958_465) return undefined;
@@ -76,45 +107,53 @@ function excelSerialDay(serial: number): string | undefined {
 /**
  * How a file writes D/M/YYYY dates: a value that can only be read one way (13/04/1990, 04/13/1990)
  * decides it; a file with both kinds, or neither, is read the business's country's way.
+ * `ambiguous`: some value reads as two different days (04/05/1990), so the order matters.
  */
-export function fileDateOrder(cells: Iterable<Cell>, region: string | null): { order: DateOrder; decided: boolean } {
+export function fileDateOrder(cells: Iterable<Cell>, region: string | null): { order: DateOrder; decided: boolean; ambiguous: boolean } {
   let dayFirst = false;
   let monthFirst = false;
+  let ambiguous = false;
   for (const cell of cells) {
     if (typeof cell !== 'string') continue;
-    const match = NUMERIC.exec(cell.trim());
+    const text = cell.trim();
+    const match = NUMERIC.exec(text) ?? NUMERIC_SHORT.exec(text);
     if (!match) continue;
-    if (Number(match[1]) > 12) dayFirst = true;
-    if (Number(match[2]) > 12) monthFirst = true;
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    if (first > 12) dayFirst = true;
+    if (second > 12) monthFirst = true;
+    if (first <= 12 && second <= 12 && first !== second) ambiguous = true;
     if (dayFirst && monthFirst) break;
   }
-  if (dayFirst !== monthFirst) return { order: dayFirst ? 'DMY' : 'MDY', decided: true };
-  return { order: regionDateOrder(region), decided: false };
+  if (dayFirst !== monthFirst) return { order: dayFirst ? 'DMY' : 'MDY', decided: true, ambiguous };
+  return { order: regionDateOrder(region), decided: false, ambiguous };
 }
 
 /**
- * Spreadsheets hold long numbers as numbers; people write "+49 (151) 1234-5678": both become digits.
- * Google puts several numbers in one cell ("+1 555 0100 ::: +1 555 0101"), and vCard 4 writes "tel:+44-7911-123456": the first number counts.
+ * A cell's values: Google puts several in one cell ("+1 555 0100 ::: +1 555 0101"), each a
+ * candidate, best first. Spreadsheets hold long numbers as numbers: their digits.
  */
-export function phoneText(cell: Cell): string {
-  if (typeof cell === 'number') return Number.isInteger(cell) && cell >= 0 ? cell.toFixed(0) : String(cell);
-  if (typeof cell !== 'string') return cell === null || cell === undefined ? '' : String(cell);
-  const first = cell.includes(':::') ? cell.slice(0, cell.indexOf(':::')) : cell;
-  // The form's rule takes digits only; readPhoneNumber then reads them as the old importer did.
-  return first.trim().replace(/^tel:/i, '').replace(/^\+/, '').replace(/[\s\-()./]/g, '');
+export function cellValues(cell: Cell): string[] {
+  if (typeof cell === 'number') return [Number.isInteger(cell) && cell >= 0 ? cell.toFixed(0) : String(cell)];
+  if (cell === null || cell === undefined || cell instanceof Date) return [];
+  const text = String(cell);
+  // The "—" an export writes for a missing value is none.
+  return (text.includes(':::') ? text.split(':::') : [text]).map((value) => value.trim()).filter((value) => value && value !== '—');
 }
+
+/** Phone numbers as people typed them ("+49 (151) 1234-5678"), read later; vCard 4 writes "tel:+44-7911-123456". */
+export const phoneCandidates = (cell: Cell) => cellValues(cell).map((value) => value.replace(/^tel:/i, ''));
 
 /** Mailchimp's TAGS: every tag in double quotes ("VIP","Regular"). */
 const ALL_QUOTED = /^\s*"[^"]*"(?:\s*,\s*"[^"]*")*\s*$/;
 
 /**
  * Tags as the form takes them (comma-joined). Google writes labels as "* myContacts ::: Friends"
- * (starred ones are its own groups, not the owner's); Mailchimp quotes each tag. Other quotes are
- * the owner's and stay (an export imports back unchanged).
+ * (starred ones, "* myContacts" and "* starred", are its own groups, not the owner's); Mailchimp
+ * quotes each tag. Other quotes are the owner's and stay (an export imports back unchanged).
  */
 export function tagsText(text: string): string {
   if (ALL_QUOTED.test(text)) return text.split(',').map((tag) => tag.trim().slice(1, -1)).join(',');
-  if (!text.includes(':::')) return text;
+  if (!text.includes(':::') && !text.trim().startsWith('* ')) return text;
   return text
     .split(':::')
     .map((tag) => tag.trim())

@@ -7,12 +7,17 @@ import {
   contactExportSelectionSchema,
   contactIdsSchema,
   contactsListMessages,
+  contactTagChangeSchema,
   contactsListQuerySchema,
   CONTACTS_REVISION_HEADER,
+  blankedFields,
+  contactUpdateSchema,
   IMPORT_MAX_BYTES,
+  limits,
   newContactSchema,
   type ContactExportFormat,
 } from '#domain';
+import { wakeAutomation } from '../automation/visits';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import { isUniqueViolation } from '../lib/pg-errors';
@@ -20,16 +25,26 @@ import type { AppConfig } from '../config';
 import { pathId } from '../lib/schemas';
 import { EXPORT_CONTENT_TYPES, exportContacts } from './export-contacts';
 import { importContacts } from './import-contacts';
-import { withInternationalNumber } from './phone';
+import { internationalNumber } from './phone';
 import { ImportPool } from './import-pool';
-import { contactAnswer, contactsDeltaAnswer, importContactsAnswer, importContactsSchema, importMappingAnswer, notModifiedAnswer } from './schemas';
 import {
+  contactAnswer,
+  contactsDeltaAnswer,
+  contactTagChangeAnswer,
+  importContactsAnswer,
+  importContactsSchema,
+  importMappingAnswer,
+  notModifiedAnswer,
+} from './schemas';
+import {
+  changeContactsTag,
   checkInOwnedContacts,
   contactEmailTaken,
   contactsDeltaJson,
   contactsJsonPages,
   contactsRevision,
   deleteOwnedContacts,
+  findContact,
   insertContact,
   updateContact,
 } from './queries';
@@ -57,7 +72,6 @@ function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
 }
 
 const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
-  app.addHook('preValidation', app.authenticate);
   const importPool = new ImportPool(opts.config.imports);
   app.addHook('onClose', () => importPool.close());
   const importContext = { database: app.database, pool: importPool, ratePerHour: opts.config.imports.ratePerHour, log: app.log };
@@ -101,12 +115,12 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   );
 
   /** The export as an attachment, streamed as it is read (a stream skips the serializer). */
-  function sendExport(reply: FastifyReply, businessId: number, format: ContactExportFormat, contactIds: number[] | null) {
+  function sendExport(reply: FastifyReply, business: { id: number; region: string | null }, format: ContactExportFormat, contactIds: number[] | null) {
     const day = app.clock.now().toISOString().slice(0, 10);
     return reply
       .type(EXPORT_CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="contacts-${day}.${format}"`)
-      .send(Readable.from(exportContacts(app.db, businessId, format, contactIds)) as never);
+      .send(Readable.from(exportContacts(app.db, business, format, contactIds)) as never);
   }
   const exportAnswer = {
     200: {
@@ -127,7 +141,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         response: exportAnswer,
       },
     },
-    async (request, reply) => sendExport(reply, request.business.id, request.query.format, null),
+    async (request, reply) => sendExport(reply, request.business, request.query.format, null),
   );
 
   app.post(
@@ -143,7 +157,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         response: exportAnswer,
       },
     },
-    async (request, reply) => sendExport(reply, request.business.id, request.body.format, request.body.contactIds),
+    async (request, reply) => sendExport(reply, request.business, request.body.format, request.body.contactIds),
   );
 
   app.post(
@@ -154,7 +168,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     },
     async (request, reply) => {
       const { businessId, ...typed } = request.body;
-      const contact = withInternationalNumber(typed, request.business.region);
+      const contact = { ...typed, phoneNumber: internationalNumber(typed.phoneNumber, request.business.region) };
       if (await contactEmailTaken(app.db, businessId, contact.email)) throw conflict(DUPLICATE_EMAIL);
       try {
         return reply.status(201).send(await insertContact(app.db, businessId, contact));
@@ -172,19 +186,25 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       config: { business: 'body.businessId' },
       schema: {
         tags,
-        summary: "Change a contact's fields (the create form's rules)",
+        summary: "Change a contact's fields",
+        description:
+          'The create form’s rules for what is filled in. A field the contact has (a name part, email, phone number, birth date) cannot be emptied; one it lacks may stay empty.',
         params: z.object({ id: pathId('The contact') }),
-        body: newContactSchema,
+        body: contactUpdateSchema,
         response: { 200: contactAnswer },
       },
     },
     async (request) => {
-      const { businessId, ...typed } = request.body;
+      const { businessId, ...edit } = request.body;
       const id = parseId(request.params.id);
-      const contact = withInternationalNumber(typed, request.business.region);
+      const stored = id && (await findContact(app.db, businessId, id));
+      if (!id || !stored) throw notFound(CONTACT_NOT_FOUND);
+      const blanked = blankedFields(stored, edit);
+      if (Object.keys(blanked).length) throw badRequest(Object.values(blanked)[0]!, blanked);
+      const contact = { ...edit, phoneNumber: edit.phoneNumber && internationalNumber(edit.phoneNumber, request.business.region) };
       // The unique index on (business, lower(email)) tells a taken email.
       try {
-        const updated = id && (await updateContact(app.db, businessId, id, contact));
+        const updated = await updateContact(app.db, businessId, id, contact);
         if (!updated) throw notFound(CONTACT_NOT_FOUND);
         return updated;
       } catch (error) {
@@ -208,10 +228,41 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     '/contact/check-in-contacts',
     {
       bodyLimit: CONTACT_IDS_BODY_LIMIT,
-      schema: { tags, summary: 'Check contacts in (all or nothing)', body: contactIdsSchema, response: { 200: z.object({ checkedIn: z.int() }) } },
+      schema: {
+        tags,
+        summary: 'Check contacts in (all or nothing): each is a visit, which the review automation asks about when it is on',
+        body: contactIdsSchema,
+        response: { 200: z.object({ checkedIn: z.int() }) },
+      },
     },
-    async (request) => ({ checkedIn: await checkInOwnedContacts(app.db, request.user.id, request.body.contactIds) }),
+    async (request) => {
+      const { checkedIn, recorded } = await checkInOwnedContacts(app.db, request.user.id, request.body.contactIds, opts.config);
+      await wakeAutomation(app.delivery, recorded.wakeUps, request.log);
+      return { checkedIn };
+    },
   );
+
+  // Ownership through the business and the contacts named: any id that is not one of the business's contacts changes nothing (404).
+  for (const change of ['add', 'remove'] as const) {
+    app.put(
+      `/contact/${change}-tag/:businessId`,
+      {
+        bodyLimit: CONTACT_IDS_BODY_LIMIT,
+        config: { business: 'params.businessId' },
+        schema: {
+          tags,
+          summary:
+            change === 'add'
+              ? `Add one tag to contacts of a business (all or nothing); a contact with ${limits.tagsMax} tags already is skipped`
+              : 'Remove one tag from contacts of a business (all or nothing)',
+          params: z.object({ businessId: pathId('The business') }),
+          body: contactTagChangeSchema,
+          response: { 200: contactTagChangeAnswer },
+        },
+      },
+      async (request) => changeContactsTag(app.db, request.business.id, request.body.contactIds, request.body.tag, change),
+    );
+  }
 
   app.post(
     '/contact/import-contacts',
@@ -225,14 +276,14 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         tags,
         summary: 'Import contacts from a CSV, Excel or vCard file (base64)',
         description:
-          'Known exports (Google Contacts, Outlook, Mailchimp, Square, HubSpot, vCard) are recognised by their headers. When a required field has no column, the answer is 400 with `details`: the file’s `columns`, its first `rows`, the best `guesses` per field and the `dateOrder`; send the file again with `mapping` (and `dateOrder`) to import it.',
+          'Known exports (Google Contacts, Outlook, Thunderbird, Windows Live Mail, Mailchimp, Square, HubSpot, vCard; Google and Outlook in seven languages) are recognised by their headers. A row is a contact with a name and a valid email or phone number. When the file has no name column or no email or phone column, or its birth dates need the owner’s word (ambiguous order without a country, two-digit years), the answer is 400 with `details`: the file’s `columns`, its first `rows`, the best `guesses` per field, the `dateOrder` and `twoDigitYears`; send the file again with `mapping` (and `dateOrder`, `twoDigitYears`) to import it.',
         body: importContactsSchema,
         response: { 200: importContactsAnswer, 400: importMappingAnswer },
       },
     },
     async (request) => {
-      const { file, mapping, dateOrder } = request.body;
-      return importContacts(importContext, request.user.id, request.business, file, { mapping, dateOrder });
+      const { file, mapping, dateOrder, twoDigitYears } = request.body;
+      return importContacts(importContext, request.user.id, request.business, file, { mapping, dateOrder, twoDigitYears });
     },
   );
 };

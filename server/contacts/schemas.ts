@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { businessIdRule, CONTACT_STATUSES, DATE_ORDERS, GENDERS, IMPORT_FIELDS, type ImportField } from '#domain';
+import { businessIdRule, CONTACT_STATUSES, DATE_ORDERS, GENDERS, IMPORT_FIELDS, TWO_DIGIT_YEARS, type ImportField } from '#domain';
 
 const columnChoice = z.optional(z.nullable(z.string({ error: 'Each mapped column must be a column name of the file, or null' }).check(z.maxLength(1000))));
 
@@ -23,6 +23,11 @@ export const importContactsSchema = z.object({
       description: 'How D/M/YYYY dates are read: DMY (31/12/1990) or MDY (12/31/1990). Default: decided by the file, else the business’s country.',
     }),
   ),
+  twoDigitYears: z.optional(
+    z.enum(TWO_DIGIT_YEARS, { error: 'Two-digit years must be PAST or SKIP' }).register(z.globalRegistry, {
+      description: 'How birth dates with a two-digit year (12.04.85) are read: PAST (the latest such year not in the future) or SKIP (left out). A file with such dates and without this answers the mapping question.',
+    }),
+  ),
 });
 
 /** The 400 of an import: the message, and for missing columns the mapping question. */
@@ -36,6 +41,7 @@ export const importMappingAnswer = z.object({
       rows: z.array(z.array(z.string())),
       guesses: z.partialRecord(z.enum(IMPORT_FIELDS), z.string()),
       dateOrder: z.object({ order: z.enum(DATE_ORDERS), decided: z.boolean() }),
+      twoDigitYears: z.optional(z.object({ example: z.string() })),
     }),
   ),
 });
@@ -44,11 +50,13 @@ export const importMappingAnswer = z.object({
 export const contactAnswer = z
   .object({
     id: z.int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-    birthDate: z.string().register(z.globalRegistry, { description: 'YYYY-MM-DD' }),
+    firstName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a last name" }),
+    lastName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a first name" }),
+    email: z.nullable(z.string()).register(z.globalRegistry, { description: 'null when the contact has none (then it has a phone number)' }),
+    phoneNumber: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'International digits, country code first, no +; null when the contact has none (then it has an email)',
+    }),
+    birthDate: z.nullable(z.string()).register(z.globalRegistry, { description: 'YYYY-MM-DD, or null when not known' }),
     gender: z.enum(GENDERS),
     status: z.enum(CONTACT_STATUSES),
     tags: z.string().register(z.globalRegistry, { description: 'Comma-joined.' }),
@@ -80,4 +88,11 @@ export const importContactsAnswer = z.object({
     description: 'The first 1,000 rejected rows, in file order.',
   }),
   rejectedCount: z.int().register(z.globalRegistry, { description: 'Every rejected row, listed or not.' }),
+});
+
+/** PUT /contact/add-tag and /contact/remove-tag. */
+export const contactTagChangeAnswer = z.object({
+  changed: z.int().register(z.globalRegistry, { description: 'Contacts whose tags changed.' }),
+  unchanged: z.int().register(z.globalRegistry, { description: 'Contacts that already had the tag (adding) or did not have it (removing).' }),
+  full: z.int().register(z.globalRegistry, { description: 'Adding: contacts skipped because they already have the most tags a contact may have (50).' }),
 });

@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { migrateData } from './data-migrations';
+import type { Db } from './rows';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Where most modules look for them; they live in rows.ts, which data-migrations.ts (run from here) uses too.
+export { queryRows, type Db } from './rows';
 
 export type Database = {
   db: Db;
@@ -25,12 +27,6 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same in every process that sets up.
 const SET_UP_LOCK_KEY = 727_001;
-
-/** Raw SQL for what the query builder does not express well (JSON building, bulk upserts). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
 
@@ -74,8 +70,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  let unlock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    // One process per folder (data-dir-lock.ts): `npm run demo` beside `npm start` is refused, naming it.
+    unlock = lockDataDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -86,7 +90,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await migrateData(db);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 

@@ -22,8 +22,11 @@ import { CONTACT_STATUSES, GENDERS } from '#domain/contacts';
 import { REVIEW_EVENT_KINDS } from '#domain/reviews';
 import { BOUNCE_KINDS, DELIVERY_STATES } from '#domain/delivery';
 import { SMS_WINDOW } from '#domain/sms-window';
-import { CONTACT_EVENT_KINDS, SUPPRESSION_REASONS } from '#domain/suppressions';
+import { CONTACT_EVENT_KINDS, LIFTABLE_REASONS, SUPPRESSION_REASONS } from '#domain/suppressions';
 import { FILTER_ATTRIBUTE_KEYS, FILTER_OPERATORS } from '#domain/filters';
+import { AUTOMATION_CHANNELS, AUTOMATION_DELAY_MINUTES, VISIT_SOURCES } from '#domain/automation';
+import { CONNECTOR_PROVIDERS } from '#domain/connectors';
+import { WEBHOOK_DELIVERY_STATES } from '#domain/webhooks';
 
 /** SQL `in (...)` list of fixed, known values (never request data). */
 const sqlList = (values: readonly (string | number)[]) =>
@@ -112,14 +115,20 @@ export const businesses = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     smsWindowStart: text('sms_window_start').notNull().default(SMS_WINDOW.start),
     smsWindowEnd: text('sms_window_end').notNull().default(SMS_WINDOW.end),
+    // Campaign emails and owner alerts are from this name at MAIL_FROM's address; null: the business's name.
+    senderName: text('sender_name'),
+    // Where replies to campaign emails go; null: the owner's email.
+    replyTo: text('reply_to'),
     createdAt: createdAt(),
     /**
      * Bumped once by every transaction that changes, adds or deletes a contact of this business as
      * the list shows it (triggers of migration 0010): the contacts list's validator and delta base.
      */
     contactsRevision: bigint('contacts_revision', { mode: 'number' }).notNull().default(0),
+    // The counter's check-in page is /k/{checkInSlug}: random, so pages cannot be enumerated.
+    checkInSlug: text('check_in_slug').notNull().default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
   },
-  (t) => [index('businesses_owner_idx').on(t.ownerId)],
+  (t) => [index('businesses_owner_idx').on(t.ownerId), uniqueIndex('businesses_check_in_slug_key').on(t.checkInSlug)],
 );
 
 /** A customer of one business; an email appears at most once per business, whatever its case. */
@@ -130,11 +139,13 @@ export const contacts = pgTable(
     businessId: integer('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    // A missing name part is '' (an import may bring only one); the others are null when missing:
+    // a contact needs a name and an email or a phone number, nothing more.
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    phoneNumber: text('phone_number').notNull(),
-    birthDate: date('birth_date').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    birthDate: date('birth_date'),
     gender: text('gender', { enum: GENDERS }).notNull(),
     status: text('status', { enum: CONTACT_STATUSES }).notNull().default('ACTIVE'),
     // The spec's comma-joined string, kept as the API sends it.
@@ -156,8 +167,12 @@ export const contacts = pgTable(
     // A delta reads the rows changed since a revision from this index.
     index('contacts_business_revision_idx').on(t.businessId, t.revision),
     uniqueIndex('contacts_business_email_lower_key').on(t.businessId, sql`lower(${t.email})`),
+    // An imported row without an email finds its contact by phone number (international digits).
+    index('contacts_business_phone_idx').on(t.businessId, t.phoneNumber),
     // The list reads a business's rows in id order straight from this index.
     index('contacts_business_id_idx').on(t.businessId, t.id),
+    // The opt-out check of every written phone number: an unsubscribed contact's number is opted out.
+    index('contacts_unsubscribed_phone_idx').on(t.businessId, t.phoneNumber).where(sql`${t.status} = 'UNSUBSCRIBED'`),
     check('contacts_gender_check', sql`${t.gender} in (${sqlList(GENDERS)})`),
     check('contacts_status_check', sql`${t.status} in (${sqlList(CONTACT_STATUSES)})`),
   ],
@@ -201,7 +216,11 @@ export const contactFilterItems = pgTable(
   ],
 );
 
-/** A message to a filter's contacts; names are unique in the business, whatever their case. */
+/**
+ * A message to a filter's contacts; names are unique in the business, whatever their case. Or, with
+ * `automation`, the sending of a business's review automation by one channel: no filter, never shown
+ * as a campaign, running while the automation is on; its deliveries are added one per visit.
+ */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -209,7 +228,8 @@ export const campaigns = pgTable(
     businessId: integer('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    contactFilterId: integer('contact_filter_id').notNull(),
+    // Null only for an automation's campaign.
+    contactFilterId: integer('contact_filter_id'),
     name: text('name').notNull(),
     type: text('type', { enum: CAMPAIGN_TYPES }).notNull(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('CREATED'),
@@ -229,11 +249,15 @@ export const campaigns = pgTable(
     followUpQueuedAt: timestamp('follow_up_queued_at', { withTimezone: true }),
     // Lane runs in a row that ended in an error not of one recipient; reset by a lane that sends.
     laneFailures: integer('lane_failures').notNull().default(0),
+    // The review automation's sending by `type` (see above); its messages come from review_automations.
+    automation: boolean('automation').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('campaigns_business_name_lower_key').on(t.businessId, sql`lower(${t.name})`),
+    uniqueIndex('campaigns_business_name_lower_key').on(t.businessId, sql`lower(${t.name})`).where(sql`not ${t.automation}`),
+    // One automation campaign per business and channel.
+    uniqueIndex('campaigns_automation_key').on(t.businessId, t.type).where(sql`${t.automation}`),
     index('campaigns_contact_filter_idx').on(t.contactFilterId),
     // A filter in use cannot be deleted. NO ACTION rather than RESTRICT: it is checked at the end of
     // the statement, so deleting a business (or its owner) removes its campaigns and filters together.
@@ -247,6 +271,67 @@ export const campaigns = pgTable(
     check('campaigns_interval_check', sql`${t.interval} > 0 and ${t.intervalSize} > 0`),
     check('campaigns_email_subject_check', sql`${t.type} <> 'EMAIL' or ${t.subject} is not null`),
     check('campaigns_follow_up_check', sql`(${t.followUpAfterDays} is null) = (${t.followUpBody} is null)`),
+    check('campaigns_contact_filter_check', sql`${t.automation} or ${t.contactFilterId} is not null`),
+  ],
+);
+
+/**
+ * A business's review automation (one at most): after each visit of a contact, one review request
+ * `delay_minutes` later by the channel its setting picks, with the message rendered then; and an
+ * optional reminder. Its requests are deliveries of its campaigns (`campaigns.automation`).
+ */
+export const reviewAutomations = pgTable(
+  'review_automations',
+  {
+    businessId: integer('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    // "Minutes" of AUTOMATION_MINUTE_MS.
+    delayMinutes: integer('delay_minutes').notNull().default(AUTOMATION_DELAY_MINUTES.default),
+    channel: text('channel', { enum: AUTOMATION_CHANNELS }).notNull(),
+    // Null when no email may be sent.
+    subject: text('subject'),
+    messageBody: text('message_body').notNull(),
+    reminderAfterDays: integer('reminder_after_days'),
+    reminderSubject: text('reminder_subject'),
+    reminderBody: text('reminder_body'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('review_automations_channel_check', sql`${t.channel} in (${sqlList(AUTOMATION_CHANNELS)})`),
+    check('review_automations_delay_check', sql`${t.delayMinutes} between ${sql.raw(String(AUTOMATION_DELAY_MINUTES.min))} and ${sql.raw(String(AUTOMATION_DELAY_MINUTES.max))}`),
+    check('review_automations_reminder_check', sql`(${t.reminderAfterDays} is null) = (${t.reminderBody} is null)`),
+  ],
+);
+
+/**
+ * A visit of a contact while the business's review automation was on, from a check-in (or, later,
+ * the API, a connected system, the counter's page): its request is the delivery with its visit_id,
+ * due at `due_at`; or `skip_reason` says why nothing was asked.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    // Null once the contact is deleted: the line stays in the log, without the name.
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: VISIT_SOURCES }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    skipReason: text('skip_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The log reads a business's newest visits from it.
+    index('visits_business_visited_idx').on(t.businessId, t.visitedAt, t.id),
+    index('visits_contact_idx').on(t.contactId),
+    check('visits_source_check', sql`${t.source} in (${sqlList(VISIT_SOURCES)})`),
+    check('visits_outcome_check', sql`(${t.dueAt} is null) <> (${t.skipReason} is null)`),
   ],
 );
 
@@ -287,17 +372,31 @@ export const deliveries = pgTable(
     segments: integer('segments'),
     // Emails: 'hard' | 'soft' bounce or 'complaint', read from the provider's report (VERP token).
     bounce: text('bounce', { enum: BOUNCE_KINDS }),
+    // An automation's request (and its reminder): the visit it follows. A contact may visit again.
+    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    // Once the contact is erased: opt_out_hash() of the address (per business, never the address),
+    // so an unsubscribe, STOP, complaint or bounce that arrives later is still recorded for it.
+    addressHash: text('address_hash'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('deliveries_campaign_address_key').on(t.campaignId, t.followUp, t.address),
-    // Contact first: deleting contacts finds their deliveries (to set contact_id null) through it.
-    uniqueIndex('deliveries_contact_campaign_key').on(t.contactId, t.campaignId, t.followUp),
+    // A campaign sends each address once (and its reminder once); an automation once per visit.
+    uniqueIndex('deliveries_campaign_address_key').on(t.campaignId, t.followUp, t.address).where(sql`${t.visitId} is null`),
+    uniqueIndex('deliveries_visit_key').on(t.visitId, t.followUp).where(sql`${t.visitId} is not null`),
+    // Contact first: deleting contacts finds their deliveries (to set contact_id null) through it,
+    // and the review-request cap a contact's last request.
+    uniqueIndex('deliveries_contact_campaign_key').on(t.contactId, t.campaignId, t.followUp, sql`coalesce(${t.visitId}, 0)`),
+    // The reminder sweep finds an automation's first messages sent a while ago.
+    index('deliveries_visit_sent_idx').on(t.campaignId, t.sentAt).where(sql`${t.visitId} is not null and not ${t.followUp}`),
     // Claims read a campaign's due rows in this order; counts per state read it alone.
     index('deliveries_claim_idx').on(t.campaignId, t.state, t.nextAttemptAt, t.id),
     index('deliveries_provider_id_idx').on(t.providerId),
+    // A bounce that names only its recipient finds the email sent to that address around its time.
+    index('deliveries_address_sent_idx').on(sql`lower(${t.address})`, t.sentAt),
     uniqueIndex('deliveries_unsubscribe_token_key').on(t.unsubscribeToken),
     uniqueIndex('deliveries_review_token_key').on(t.reviewToken),
+    // A STOP from a number finds the businesses that texted it before erasing the contact.
+    index('deliveries_address_hash_idx').on(t.addressHash).where(sql`${t.addressHash} is not null`),
     check('deliveries_bounce_check', sql`${t.bounce} in (${sqlList(BOUNCE_KINDS)})`),
     check('deliveries_state_check', sql`${t.state} in (${sqlList(DELIVERY_STATES)})`),
   ],
@@ -344,9 +443,10 @@ export const contactImports = pgTable(
 );
 
 /**
- * What happened on a review page: a visit, a click on a site button (site_name as it was then) or
- * private feedback. Automated ones (link scanners, previews, HEAD, right after sending) are kept
- * apart and never count.
+ * What happened on a review page: a visit, a click on a site button (site_name as it was then), a
+ * star chosen (on the page or by an email's star link) or private feedback (with its rating). Every
+ * event is kept for the history; counts take each recipient once, and their rating is their last
+ * choice. Automated ones (link scanners, previews, HEAD, right after sending) are kept apart and never count.
  */
 export const reviewEvents = pgTable(
   'review_events',
@@ -363,7 +463,8 @@ export const reviewEvents = pgTable(
     siteName: text('site_name'),
     rating: integer('rating'),
     message: text('message'),
-    // Low-rated feedback's email to the owner: 'sent', 'outbox' (no SMTP configured) or 'failed'.
+    // Low-rated feedback's email to the owner: 'pending', 'sent', 'outbox' (no SMTP configured) or 'failed';
+    // null when none was due (a good rating, or the owner was already alerted about this link that day).
     ownerAlert: text('owner_alert'),
     createdAt: createdAt(),
   },
@@ -432,11 +533,6 @@ export const dataMigrations = pgTable('data_migrations', {
   doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * The opt-outs of erased contacts: a SHA-256 of the normalised email or phone number, never the
- * address itself, so a deleted contact who said STOP or unsubscribed and is later imported or
- * added again starts UNSUBSCRIBED (server/contacts/opt-out-hashes.ts).
- */
 /** A deleted contact's id and the revision that deleted it, so a list delta can say it is gone (migration 0010). */
 export const contactTombstones = pgTable(
   'contact_tombstones',
@@ -450,6 +546,12 @@ export const contactTombstones = pgTable(
   (t) => [primaryKey({ name: 'contact_tombstones_pkey', columns: [t.businessId, t.revision, t.contactId] })],
 );
 
+/**
+ * What an erased address keeps of its opt-outs and suppressions: a SHA-256 of the normalised email
+ * or phone number, per business, never the address itself, so a deleted contact who said STOP,
+ * unsubscribed or complained (also after the deletion) and is later imported or added again starts
+ * UNSUBSCRIBED, and a bounced address is suppressed again (server/contacts/opt-out-hashes.ts).
+ */
 export const optOutHashes = pgTable(
   'opt_out_hashes',
   {
@@ -457,9 +559,38 @@ export const optOutHashes = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     addressHash: text('address_hash').notNull(),
+    // An opt-out (unsubscribed, STOP, complaint) makes a contact with the address UNSUBSCRIBED; a hard
+    // bounce or an invalid number puts the address back on the suppression list (migration opt_out_integrity).
+    reason: text('reason', { enum: SUPPRESSION_REASONS }).notNull().default('unsubscribed'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'opt_out_hashes_pkey', columns: [t.businessId, t.addressHash] })],
+  (t) => [
+    primaryKey({ name: 'opt_out_hashes_pkey', columns: [t.businessId, t.addressHash] }),
+    check('opt_out_hashes_reason_check', sql`${t.reason} in (${sqlList(SUPPRESSION_REASONS)})`),
+    // Whether a business has kept suppressions to restore, without reading its opt-outs (most hashes).
+    index('opt_out_hashes_suppressed_idx').on(t.businessId).where(sql`${t.reason} in (${sqlList(LIFTABLE_REASONS)})`),
+  ],
+);
+
+/**
+ * Bounce, complaint and provider reports already counted, by what names each one (its Message-ID,
+ * the delivery + status + Arrival-Date of a DSN, a provider's event id, a Mailgun signature
+ * token): a report posted again (a provider's retry) is recognised and counts once.
+ */
+export const inboundReports = pgTable(
+  'inbound_reports',
+  {
+    key: text('key').primaryKey(),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    // Keys only needed for a while (a Mailgun token, refused when stale anyway) go after this.
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Deleting a campaign's deliveries deletes their reports through it.
+    index('inbound_reports_delivery_idx').on(t.deliveryId),
+    index('inbound_reports_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+  ],
 );
 
 /**
@@ -471,3 +602,142 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/** A secret other systems use to post visits (`Authorization: Bearer sb_live_…`); only its SHA-256 is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // Hex SHA-256 of the whole secret: a key is found by it, never by the secret itself.
+    secretHash: text('secret_hash').notNull(),
+    // The secret's first characters, shown so an owner can tell keys apart.
+    secretPrefix: text('secret_prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash_key').on(t.secretHash), index('api_keys_business_idx').on(t.businessId)],
+);
+
+/**
+ * A visit posted through the API, by its Idempotency-Key or externalId: a retried call answers what
+ * the first one answered and records nothing again.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    // 'key:' + the Idempotency-Key header, or 'external:' + the visit's externalId.
+    key: text('key').notNull(),
+    statusCode: integer('status_code').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'api_idempotency_pkey', columns: [t.businessId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
+);
+
+/** A connected point-of-sale or shop that posts its payments or orders as visits, with the secret its signatures use. */
+export const connectors = pgTable(
+  'connectors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: CONNECTOR_PROVIDERS }).notNull(),
+    // The provider's signing secret (Square's signature key, Stripe's whsec_, Shopify's app secret):
+    // needed as it is to check each post's HMAC.
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('connectors_business_provider_key').on(t.businessId, t.provider),
+    check('connectors_provider_check', sql`${t.provider} in (${sqlList(CONNECTOR_PROVIDERS)})`),
+  ],
+);
+
+/** A connected system's event already taken (its event id): a retried post records nothing again. */
+export const connectorEvents = pgTable(
+  'connector_events',
+  {
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    // What became of it, in words: "visit of Ana Horvat", "ignored: no email or phone".
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'connector_events_pkey', columns: [t.connectorId, t.eventId] })],
+);
+
+/** A customer's consent given on the counter's check-in page: when, and the words they were shown. */
+export const contactConsents = pgTable(
+  'contact_consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    // Deleting the contact erases its consents with it.
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_consents_contact_idx').on(t.contactId), index('contact_consents_business_idx').on(t.businessId)],
+);
+
+/** An owner's URL that receives the business's events, signed as Standard Webhooks says. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    // whsec_ + base64 of the signing key.
+    secret: text('secret').notNull(),
+    // The event types it receives.
+    events: jsonb('events').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_business_idx').on(t.businessId)],
+);
+
+/** One event sent (or being retried) to one endpoint: the delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').notNull(),
+    // The webhook-id header: the same on every attempt, so the receiver can drop repeats.
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    check('webhook_deliveries_state_check', sql`${t.state} in (${sqlList(WEBHOOK_DELIVERY_STATES)})`),
+  ],
+);

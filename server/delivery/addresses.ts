@@ -22,11 +22,22 @@ export const suppressionAddress = (type: CampaignType) =>
 
 /**
  * A contact a campaign of this type counts as a recipient: ACTIVE, with a usable address for its
- * channel, or (text messages) a number with a known problem, so it is listed as skipped with it.
+ * channel, or (text messages) a number with a known problem, or without the channel at all (an
+ * imported contact), so it is listed as skipped with the reason. Those without an address are
+ * not counted where addresses are (count(distinct address) leaves nulls out).
  */
 export const canReceive = (type: CampaignType) =>
   sql`${contacts.status} = 'ACTIVE' and ${
     type === 'EMAIL'
-      ? sql`${contacts.email} ~ ${USABLE_EMAIL}`
-      : sql`(${contacts.phoneNumber} ~ ${USABLE_PHONE} or ${contacts.phoneProblem} is not null)`
+      ? sql`(${contacts.email} ~ ${USABLE_EMAIL} or ${contacts.email} is null)`
+      : sql`(${contacts.phoneNumber} ~ ${USABLE_PHONE} or ${contacts.phoneProblem} is not null or ${contacts.phoneNumber} is null)`
   }`;
+
+/**
+ * A contact has an address a message of this type can go to: a usable email, or a number read as
+ * an international one (a number with a known problem is none). Null-safe: a missing address is none.
+ */
+export const hasUsableAddress = (type: CampaignType) =>
+  type === 'EMAIL'
+    ? sql`coalesce(${contacts.email} ~ ${USABLE_EMAIL}, false)`
+    : sql`coalesce(${contacts.phoneNumber} ~ ${USABLE_PHONE} and ${contacts.phoneProblem} is null, false)`;

@@ -1,4 +1,5 @@
 import type { ChannelName } from '#domain';
+import type { EmailSender } from './sender';
 import type { DeliverySuppression } from './suppressions';
 
 /** What a failure says about the address: it goes on the business's suppression list. */
@@ -13,6 +14,10 @@ export type OutgoingMessage = {
   subject: string | null;
   body: string;
   unsubscribeToken: string;
+  /** The review page's token of a review request (a reminder's is its first message's), else null. */
+  reviewToken: string | null;
+  /** The campaign's business as emails name it (read when claimed, so a changed sender name applies at once). */
+  sender: EmailSender;
 };
 
 /** What a channel made of one message. 'retry' is a temporary failure (4xx from SMTP, 429/5xx, timeouts). */

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { CampaignStatus } from '#domain';
+import { suppressedMessage, type CampaignStatus, type SuppressionReason } from '#domain';
+import type { DeliveryConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
 import type { OutgoingMessage, SendOutcome } from './channel-types';
 import { currentWindow, retryDelayMs, type PacingWindow } from './pacing';
 import type { RunningCampaign } from './recipients';
-import { suppressDeliveries } from './suppressions';
+import { askedAgo, askedDaysAgo } from './review-cap';
+import { senderColumns, toEmailSender, type SenderRow } from './sender';
+import { deliveryListedAddress, suppressDeliveries } from './suppressions';
 
 type Claim = {
   status: CampaignStatus | 'GONE';
@@ -23,14 +26,15 @@ type Claim = {
  * every claim after it sees the new status. A paced campaign's window row is locked FOR UPDATE:
  * its batch allowance is counted down here, by one claimer at a time.
  */
-export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: number, minuteMs: number): Promise<Claim> {
+export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: number, { minuteMs, dayMs }: Pick<DeliveryConfig, 'minuteMs' | 'dayMs'>): Promise<Claim> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const lock = campaign.paced ? sql`for update of r for share of c` : sql`for share of c`;
-    const [row] = await queryRows<{ status: CampaignStatus; windowEndsAt: Date | null; windowAllowance: number; now: Date }>(
+    const [row] = await queryRows<{ status: CampaignStatus; windowEndsAt: Date | null; windowAllowance: number; now: Date } & SenderRow>(
       tx,
-      sql`select c.status, r.window_ends_at as "windowEndsAt", r.window_allowance as "windowAllowance", clock_timestamp() as now
+      sql`select c.status, r.window_ends_at as "windowEndsAt", r.window_allowance as "windowAllowance", clock_timestamp() as now, ${senderColumns}
           from campaigns c join campaign_runs r on r.campaign_id = c.id
+          join businesses b on b.id = c.business_id join users u on u.id = b.owner_id
           where c.id = ${campaign.id} ${lock}`,
     );
     if (!row) return { status: 'GONE', messages: [], skipped: 0, window: null };
@@ -47,6 +51,8 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
       take = Math.min(limit, window.allowance);
       if (take === 0) return { status: row.status, messages: [], skipped: 0, window };
     }
+    const vetted = campaign.automation ? await vetAutomationRequests(tx, campaign.id, take, dayMs) : null;
+    if (vetted && vetted.ids.length === 0) return { status: row.status, messages: [], skipped: vetted.skipped, window };
 
     const claimed = await queryRows<{
       id: number;
@@ -56,11 +62,13 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
       subject: string | null;
       body: string;
       unsubscribeToken: string;
+      reviewToken: string | null;
     }>(
       tx,
       sql`with picked as (
             select d.id, d.contact_id from deliveries d
             where d.campaign_id = ${campaign.id} and d.state = 'queued' and d.next_attempt_at <= now()
+              ${vetted ? sql`and d.id = any(${`{${vetted.ids.join(',')}}`}::int[])` : sql``}
             order by d.next_attempt_at, d.id
             limit ${take}
             for update skip locked
@@ -75,12 +83,15 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
             error = case when k.active then d.error else 'Not sent: the contact unsubscribed or was deleted.' end
           from checked k
           where d.id = k.id
-          returning d.id, d.state, d.attempts, d.address, d.subject, d.body, d.unsubscribe_token as "unsubscribeToken"`,
+          returning d.id, d.state, d.attempts, d.address, d.subject, d.body, d.unsubscribe_token as "unsubscribeToken",
+            coalesce(d.review_token, (select f.review_token from deliveries f
+                                      where f.campaign_id = d.campaign_id and not f.follow_up and f.contact_id = d.contact_id)) as "reviewToken"`,
     );
+    const sender = toEmailSender(row);
     const messages = claimed
       .filter((message) => message.state === 'sending')
       .sort((a, b) => a.id - b.id)
-      .map(({ state: _state, ...message }) => message);
+      .map(({ state: _state, ...message }) => ({ ...message, sender }));
     if (window && messages.length > 0) {
       window = { ...window, allowance: window.allowance - messages.length };
       await tx.execute(
@@ -88,8 +99,41 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
             where campaign_id = ${campaign.id}`,
       );
     }
-    return { status: row.status, messages, skipped: claimed.length - messages.length, window };
+    return { status: row.status, messages, skipped: claimed.length - messages.length + (vetted?.skipped ?? 0), window };
   });
+}
+
+/**
+ * An automation's requests were decided at the visit, maybe days before they fall due: the due
+ * ones are vetted again as they are claimed (rows locked as the claim locks them). An address
+ * suppressed since, or a first message whose contact got another review request within the cap
+ * since (a campaign), is skipped with the reason. Answers the ids the claim may take.
+ */
+async function vetAutomationRequests(tx: Db, campaignId: number, limit: number, dayMs: number) {
+  const due = await queryRows<{ id: number; suppressed: SuppressionReason | null; askedDaysAgo: number | null }>(
+    tx,
+    sql`select d.id,
+               (select s.reason from suppressions s
+                where s.business_id = c.business_id and s.channel = c.type and s.address = ${deliveryListedAddress}) as suppressed,
+               case when not d.follow_up
+                    then ${askedDaysAgo(sql`d.contact_id`, sql`b.review_request_cap_days`, dayMs, sql`and asked.id <> d.id`)} end as "askedDaysAgo"
+        from deliveries d join campaigns c on c.id = d.campaign_id join businesses b on b.id = c.business_id
+        where d.campaign_id = ${campaignId} and d.state = 'queued' and d.next_attempt_at <= now()
+        order by d.next_attempt_at, d.id
+        limit ${limit}
+        for update of d skip locked`,
+  );
+  const skips = due.flatMap(({ id, suppressed, askedDaysAgo: days }) =>
+    suppressed ? [{ id, error: suppressedMessage(suppressed) }] : days !== null ? [{ id, error: askedAgo(days) }] : [],
+  );
+  if (skips.length > 0) {
+    await tx.execute(
+      sql`update deliveries d set state = 'skipped', error = r.error
+          from json_to_recordset(${JSON.stringify(skips)}::json) as r(id int, error text) where d.id = r.id`,
+    );
+  }
+  const skippedIds = new Set(skips.map((skip) => skip.id));
+  return { ids: due.map((row) => row.id).filter((id) => !skippedIds.has(id)), skipped: skips.length };
 }
 
 type RetryPolicy = { maxAttempts: number; retryBaseMs: number };
@@ -187,14 +231,18 @@ export async function pendingDeliveries(db: Db, campaignId: number): Promise<Pen
   return { ...row!, nextAttemptAt: date(row!.nextAttemptAt), oldestClaim: date(row!.oldestClaim), now: new Date(row!.now) };
 }
 
-/** Every still queued recipient fails with the reason (the channel cannot send at all). */
-export async function failQueued(db: Db, campaignId: number, reason: string) {
-  await db.execute(sql`update deliveries set state = 'failed', error = ${reason} where campaign_id = ${campaignId} and state = 'queued'`);
+/** Every still queued recipient (with `dueOnly`, every due one) fails with the reason (the channel cannot send at all). */
+export async function failQueued(db: Db, campaignId: number, reason: string, { dueOnly = false } = {}) {
+  await db.execute(
+    sql`update deliveries set state = 'failed', error = ${reason}
+        where campaign_id = ${campaignId} and state = 'queued' ${dueOnly ? sql`and next_attempt_at <= now()` : sql``}`,
+  );
 }
 
 /**
  * Ends a running campaign once no recipient is queued, waiting for a retry or being sent:
- * COMPLETED when anything went out (or into the outbox), else FAILED with the reason.
+ * COMPLETED when anything went out (or into the outbox), else FAILED with the reason. An
+ * automation's campaign never ends: it waits for the next visit.
  */
 export async function finishCampaign(db: Db, campaignId: number): Promise<CampaignStatus | null> {
   const [stats] = await queryRows<{ succeeded: number; failed: number; capped: number; topError: string | null }>(
@@ -219,7 +267,7 @@ export async function finishCampaign(db: Db, campaignId: number): Promise<Campai
   const [row] = await queryRows<{ status: CampaignStatus }>(
     db,
     sql`update campaigns set status = ${completed ? 'COMPLETED' : 'FAILED'}, failure_reason = ${reason}, updated_at = now()
-        where id = ${campaignId} and status = 'IN_PROGRESS'
+        where id = ${campaignId} and status = 'IN_PROGRESS' and not automation
           and not exists (select 1 from deliveries where campaign_id = ${campaignId} and state in ('queued', 'sending'))
         returning status`,
   );
@@ -237,13 +285,21 @@ export async function startDueCampaign(db: Db, campaignId: number): Promise<{ pa
   return row ?? null;
 }
 
-/** What the sweep looks at: scheduled campaigns that are due, and every running one. */
+/**
+ * What the sweep looks at: scheduled campaigns that are due, and every running one; of the
+ * automations' campaigns (always running) only those with a request due or being sent, so a lost
+ * job or a dead worker's claims delay a request by one sweep at most.
+ */
 export async function campaignsToSweep(db: Db) {
-  return queryRows<{ id: number; status: CampaignStatus; paced: boolean }>(
+  return queryRows<{ id: number; status: CampaignStatus; paced: boolean; automation: boolean }>(
     db,
-    sql`select id, status, not send_all_at_once as paced from campaigns
-        where status = 'IN_PROGRESS' or (status = 'CREATED' and start_time <= now())
-        order by id`,
+    sql`select c.id, c.status, not c.send_all_at_once as paced, c.automation from campaigns c
+        where (c.status = 'IN_PROGRESS'
+               and (not c.automation
+                    or exists (select 1 from deliveries d where d.campaign_id = c.id and d.state = 'queued' and d.next_attempt_at <= now())
+                    or exists (select 1 from deliveries d where d.campaign_id = c.id and d.state = 'sending')))
+           or (c.status = 'CREATED' and c.start_time <= now())
+        order by c.id`,
   );
 }
 

@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Channel, OutgoingMessage, SendOutcome } from './channel-types';
-import { unsubscribeUrl } from './paths';
+import { campaignEmailHtml, campaignEmailText, type CampaignEmailInput } from './campaign-email';
+import { deliveryHeaders, listUnsubscribe } from './delivery-headers';
+import { reviewUrl, unsubscribeUrl } from './paths';
+import { fromAddress } from './sender';
 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
@@ -20,9 +23,6 @@ function classifySmtpError(error: SmtpError): { result: 'retry' | 'failed'; erro
 /** The envelope sender of one delivery: its bounce (or complaint) comes back naming the delivery. */
 export const verpAddress = (bounceDomain: string, token: string) => `bounce+${token.replaceAll('-', '')}@${bounceDomain}`;
 
-/** The text every campaign email ends with (RFC 8058 one-click unsubscribe is in the headers too). */
-const unsubscribeFooter = (url: string) => `\n\n--\nTo stop receiving these emails, unsubscribe: ${url}\n`;
-
 /** Campaign emails over one pooled SMTP transport (SMTP_URL), one recipient per message. */
 export function emailChannel(config: AppConfig): Channel {
   const timeout = config.delivery.sendTimeoutMs;
@@ -38,20 +38,31 @@ export function emailChannel(config: AppConfig): Channel {
 
   const { dkim, bounceDomain } = config.delivery;
   // nodemailer signs these headers, in this order (each one present in every campaign email).
-  const signed = dkim && { ...dkim, headerFieldNames: 'From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post' };
+  const signed = dkim && { ...dkim, headerFieldNames: 'From:Reply-To:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post' };
 
   async function sendOne(message: OutgoingMessage): Promise<SendOutcome> {
-    const { id, attempts } = message;
+    const { id, attempts, sender } = message;
     const url = unsubscribeUrl(config, message.unsubscribeToken);
+    const content: CampaignEmailInput = {
+      business: { name: sender.businessName, postalAddress: sender.postalAddress },
+      subject: message.subject ?? '',
+      message: message.body,
+      reviewUrl: message.reviewToken && reviewUrl(config.delivery.appUrl, message.reviewToken),
+      unsubscribeUrl: url,
+    };
     try {
       const info = await transport.sendMail({
-        from: config.mailFrom,
+        from: fromAddress(config, sender),
+        replyTo: sender.replyTo,
         to: message.address,
-        subject: message.subject ?? '',
-        text: message.body + unsubscribeFooter(url),
+        subject: content.subject,
+        // multipart/alternative: the text as before, and the same message in HTML.
+        text: campaignEmailText(content),
+        html: campaignEmailHtml(content),
         headers: {
-          'List-Unsubscribe': `<${url}>`,
+          'List-Unsubscribe': listUnsubscribe(url, bounceDomain, message.unsubscribeToken),
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          ...deliveryHeaders(config.delivery, message.unsubscribeToken),
         },
         ...(signed ? { dkim: signed } : {}),
         ...(bounceDomain ? { envelope: { from: verpAddress(bounceDomain, message.unsubscribeToken), to: message.address } } : {}),

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { forgetOldIdempotencyKeys } from '../api-keys/queries';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { nextWindowOpening } from '#domain';
@@ -26,9 +27,10 @@ import {
 } from './claims';
 import { retryDelayMs, type PacingWindow } from './pacing';
 import { LANE_SLICE_MS, QUEUES, type DeliveryQueue, type LaneJob, type StartJob } from './queue';
-import { queueDueFollowUps } from './follow-ups';
+import { queueDueFollowUps, queueDueVisitReminders } from './follow-ups';
 import { forgetOldMessageTexts } from './retention';
 import { fixRecipients } from './recipients';
+import { WebhookSender } from '../webhooks/sender';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -49,6 +51,8 @@ export class DeliveryWorker {
   private stopping = false;
   private sweepTimer: NodeJS.Timeout | undefined;
   private readonly channels: Channels;
+  /** Outbound webhooks go out from every delivery worker too. */
+  private readonly webhooks: WebhookSender;
   private readonly active = new Set<Promise<unknown>>();
   private retentionRanAt = Number.NEGATIVE_INFINITY;
 
@@ -61,6 +65,7 @@ export class DeliveryWorker {
     private readonly clock: Clock = systemClock,
   ) {
     this.channels = new Channels(config);
+    this.webhooks = new WebhookSender(db, config, log);
   }
 
   async start() {
@@ -70,6 +75,7 @@ export class DeliveryWorker {
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), sweepMs);
     this.sweepTimer.unref();
+    this.webhooks.start();
   }
 
   /** Stops taking jobs; lanes hand over after their current batch; then the channels close. */
@@ -77,7 +83,7 @@ export class DeliveryWorker {
     this.stopping = true;
     clearInterval(this.sweepTimer);
     await this.queue.stopWorking();
-    await Promise.allSettled([...this.active]);
+    await Promise.allSettled([...this.active, this.webhooks.stop()]);
     await this.channels.close();
   }
 
@@ -91,15 +97,20 @@ export class DeliveryWorker {
     try {
       for (const campaign of await campaignsToSweep(this.db)) {
         if (campaign.status === 'CREATED') await this.startScheduled(campaign.id);
-        else await this.queue.runCampaign(campaign.id, campaign.paced);
+        else await this.queue.runCampaign(campaign.id, campaign.paced, campaign.automation);
       }
       for (const campaign of await queueDueFollowUps(this.db, this.config.delivery)) {
         await this.queue.runReminder(campaign.id, campaign.paced);
+      }
+      for (const campaignId of await queueDueVisitReminders(this.db, this.config.delivery)) {
+        await this.queue.runAutomation(campaignId, new Date());
       }
       if (Date.now() - this.retentionRanAt >= RETENTION_EVERY_MS) {
         this.retentionRanAt = Date.now();
         const forgotten = await forgetOldMessageTexts(this.db, this.config.delivery);
         if (forgotten > 0) this.log.info({ forgotten }, 'forgot the texts of old messages');
+        // A visits API retry is recognised for 7 days (server/api-keys).
+        await forgetOldIdempotencyKeys(this.db);
       }
     } catch (error) {
       this.log.error({ err: error }, 'delivery sweep failed');
@@ -120,31 +131,34 @@ export class DeliveryWorker {
     try {
       await this.sendLane(job);
     } catch (error) {
-      const { campaignId, lane } = job;
+      const { campaignId } = job;
       const failures = await countLaneFailure(this.db, campaignId);
       if (failures === null) return;
       const { maxAttempts, retryBaseMs } = this.config.delivery;
       if (failures < maxAttempts) {
-        return this.queue.runLane(campaignId, lane, new Date(Date.now() + retryDelayMs(failures, retryBaseMs)));
+        return this.queue.runLane(job, new Date(Date.now() + retryDelayMs(failures, retryBaseMs)));
       }
       const code = sqlState(error);
-      const reason = `Sending stopped after ${failures} failed attempts because of an error on our side${code ? ` (error code ${code})` : ''}. Nothing more will be sent; duplicate the campaign to try again.`;
+      const remedy = job.automation ? 'save the automation to try again' : 'duplicate the campaign to try again';
+      const reason = `Sending stopped after ${failures} failed attempts because of an error on our side${code ? ` (error code ${code})` : ''}. Nothing more will be sent; ${remedy}.`;
       if (await failCampaign(this.db, campaignId, reason)) {
         this.log.error({ err: error, campaignId, failures }, 'campaign failed: its sending kept failing');
       }
     }
   }
 
-  private async sendLane({ campaignId, lane }: LaneJob) {
-    if (this.stopping) return this.queue.runLane(campaignId, lane);
+  private async sendLane(job: LaneJob) {
+    const { campaignId } = job;
+    if (this.stopping) return this.queue.runLane(job);
     const campaign = await fixRecipients(this.db, campaignId, this.config.delivery);
     if (!campaign) return;
     const channel = this.channels.for(campaign.type);
     if ('unusable' in channel) {
-      await failQueued(this.db, campaignId, channel.unusable);
+      // An automation's requests fail as they fall due: later ones may find the channel set up.
+      await failQueued(this.db, campaignId, channel.unusable, { dueOnly: campaign.automation });
       return this.finish(campaignId);
     }
-    const { batchSize, minuteMs, leaseMs, maxAttempts, retryBaseMs } = this.config.delivery;
+    const { batchSize, leaseMs, maxAttempts, retryBaseMs } = this.config.delivery;
     // Claims a dead worker left behind go first, not after everything else.
     await releaseStaleClaims(this.db, campaignId, leaseMs, maxAttempts);
     const deadline = Date.now() + LANE_SLICE_MS;
@@ -152,12 +166,12 @@ export class DeliveryWorker {
     let windowOpen = false;
     for (;;) {
       // Handing over at once lets another worker go on while this one shuts down.
-      if (this.stopping) return this.queue.runLane(campaignId, lane);
+      if (this.stopping) return this.queue.runLane(job);
       const opening = campaign.smsWindow && nextWindowOpening(this.clock.now(), campaign.smsWindow);
-      if (opening) return this.waitForWindow(campaignId, lane, opening);
+      if (opening) return this.waitForWindow(job, opening);
       if (!windowOpen) await windowOpened(this.db, campaignId);
       windowOpen = true;
-      const claim = await claimDeliveries(this.db, campaign, batchSize, minuteMs);
+      const claim = await claimDeliveries(this.db, campaign, batchSize, this.config.delivery);
       if (claim.status !== 'IN_PROGRESS') return;
       if (claim.messages.length > 0) {
         const outcomes = await this.whileRenewing(claim.messages, () => channel.send(claim.messages));
@@ -166,7 +180,7 @@ export class DeliveryWorker {
         sentInThisRun = true;
       }
       if (claim.messages.length > 0 || claim.skipped > 0) {
-        if (Date.now() >= deadline) return this.queue.runLane(campaignId, lane);
+        if (Date.now() >= deadline) return this.queue.runLane(job);
         continue;
       }
       if (await releaseStaleClaims(this.db, campaignId, leaseMs, maxAttempts)) continue;
@@ -177,18 +191,22 @@ export class DeliveryWorker {
         await sleep(wait);
         continue;
       }
-      return this.queue.runLane(campaignId, lane, new Date(Date.now() + wait));
+      return this.queue.runLane(job, new Date(Date.now() + wait));
     }
   }
 
   /**
    * Outside the SMS window nothing is claimed (and nothing dropped): the card says when it opens and
-   * the lane comes back then, or after DELIVERY_SWEEP_MS at the latest, so a changed clock is seen.
+   * the lane comes back then, or at the next multiple of DELIVERY_SWEEP_MS at the latest, so a
+   * changed clock is seen (and an automation's lanes waiting at once meet in one job per lane).
    */
-  private async waitForWindow(campaignId: number, lane: number, opening: Date) {
-    await waitingForWindow(this.db, campaignId, opening);
-    const wait = Math.min(opening.getTime() - this.clock.now().getTime(), this.config.delivery.sweepMs);
-    return this.queue.runLane(campaignId, lane, new Date(Date.now() + Math.max(wait, MIN_WAKE_MS)));
+  private async waitForWindow(job: LaneJob, opening: Date) {
+    await waitingForWindow(this.db, job.campaignId, opening);
+    const { sweepMs } = this.config.delivery;
+    const now = Date.now();
+    const nextSweepTime = Math.ceil((now + MIN_WAKE_MS) / sweepMs) * sweepMs;
+    const opensAt = now + Math.max(opening.getTime() - this.clock.now().getTime(), MIN_WAKE_MS);
+    return this.queue.runLane(job, new Date(Math.min(opensAt, nextSweepTime)));
   }
 
   /** Runs `send`, renewing the batch's claims every third of the lease so a slow batch is not taken over. */

@@ -23,17 +23,28 @@ export async function unsubscribeTarget(db: Db, token: string): Promise<Unsubscr
   return row ?? null;
 }
 
-/** The link's contact is UNSUBSCRIBED from now on: a running campaign skips them at its next claim. */
+/**
+ * The link's contact is UNSUBSCRIBED from now on: a running campaign skips them at its next claim.
+ * The link of a contact erased since still counts: the opt-out is kept as the address's hash, for
+ * whoever gets the address later (suppressDeliveries). One transaction: the opt-out is recorded
+ * (once, however often the link is used) with everything it entails, or not at all.
+ */
 export async function unsubscribeByToken(db: Db, token: string): Promise<UnsubscribeTarget | null> {
-  const target = await unsubscribeTarget(db, token);
-  if (!target?.contactId) return target;
-  await db.execute(sql`update contacts set status = 'UNSUBSCRIBED' where id = ${target.contactId} and status <> 'UNSUBSCRIBED'`);
-  if (target.status !== 'UNSUBSCRIBED') {
-    await suppressDeliveries(db, [
-      { deliveryId: target.deliveryId, reason: 'unsubscribed', evidence: 'Unsubscribe link', kind: 'opt_out', source: 'Unsubscribe link in an email' },
-    ]);
-  }
-  return { ...target, status: 'UNSUBSCRIBED' };
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const target = await unsubscribeTarget(tx, token);
+    if (!target) return null;
+    // The update's row lock decides between two uses of the link at once: only one changes the status.
+    const optedOut = target.contactId
+      ? (await queryRows(tx, sql`update contacts set status = 'UNSUBSCRIBED' where id = ${target.contactId} and status <> 'UNSUBSCRIBED' returning id`)).length > 0
+      : target.status !== 'UNSUBSCRIBED';
+    if (optedOut) {
+      await suppressDeliveries(tx, [
+        { deliveryId: target.deliveryId, reason: 'unsubscribed', evidence: 'Unsubscribe link', kind: 'opt_out', source: 'Unsubscribe link in an email' },
+      ]);
+    }
+    return { ...target, status: 'UNSUBSCRIBED' as const };
+  });
 }
 
 type TwilioStatus = { deliveryId: number | null; messageSid: string; status: string; errorCode?: string; errorMessage?: string };

@@ -8,6 +8,8 @@ export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
 export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
 export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound';
 export const INBOUND_EMAIL_PATH = '/api/webhooks/inbound-email';
+/** Email providers' event webhooks: `/ses`, `/sendgrid`, `/postmark`, `/mailgun` below it. */
+export const EMAIL_EVENTS_PATH = '/api/webhooks/email-events';
 
 /** The one-click link in every campaign email. */
 export const unsubscribeUrl = (config: AppConfig, token: string) => `${config.delivery.appUrl}${UNSUBSCRIBE_PATH}/${token}`;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { channelSetup } from './channels';
 import type { Clock } from '../lib/clock';
 import { DeliveryWorker } from './engine';
 import { DeliveryQueue } from './queue';
@@ -21,9 +20,6 @@ export default fp(async function delivery(app: FastifyInstance, opts: { config: 
   const queue = new DeliveryQueue(app.database, opts.config.delivery, { supervise: opts.worker });
   await queue.start((error) => app.log.error({ err: error }, 'job queue error'));
   app.decorate('delivery', queue);
-
-  const sms = channelSetup('SMS', opts.config);
-  if (sms.name === 'unusable') app.log.warn(sms.reason);
 
   const worker = opts.worker ? new DeliveryWorker(app.db, queue, opts.config, app.log, opts.clock) : null;
   app.addHook('onReady', async () => {

@@ -9,7 +9,8 @@ import { timerDelay } from '../lib/timers';
 export const QUEUES = { start: 'campaign-start', lane: 'campaign-lane' } as const;
 
 export type StartJob = { campaignId: number };
-export type LaneJob = { campaignId: number; lane: number };
+/** `automation`: the lane of a review automation's campaign, whose jobs are keyed by their time too (see runLane). */
+export type LaneJob = { campaignId: number; lane: number; automation?: boolean };
 
 /**
  * pg-boss speaks to the app's own database. On PostgreSQL it shares the node-postgres pool. PGlite
@@ -43,6 +44,8 @@ export class DeliveryQueue {
   readonly boss: PgBoss;
   private readonly localWorkers = new Map<string, string[]>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Handlers of this process's jobs still running. */
+  private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -93,6 +96,11 @@ export class DeliveryQueue {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.boss.stop({ graceful: true, close: false, timeout: 10_000 });
+    // pg-boss stops waiting after its timeout, and records a job's end without awaiting it: a
+    // handler still running then would record it on a closed database (an unhandled rejection).
+    // Wait for them, then one turn, so those records are under way before the database closes.
+    await Promise.allSettled(this.running);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Runs `count` handlers of a queue in this process; they are woken at once for local work. */
@@ -101,7 +109,14 @@ export class DeliveryQueue {
     for (let i = 0; i < count; i += 1) {
       ids.push(
         await this.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: this.config.pollMs / 1000 }, async ([job]) => {
-          if (job) await handler(job.data);
+          if (!job) return;
+          const run = handler(job.data);
+          this.running.add(run);
+          try {
+            await run;
+          } finally {
+            this.running.delete(run);
+          }
         }),
       );
     }
@@ -109,8 +124,13 @@ export class DeliveryQueue {
   }
 
   /** Queues every lane of a running campaign now (a lane already waiting is not doubled). */
-  async runCampaign(campaignId: number, paced: boolean) {
-    await this.runLanes(campaignId, paced, 0);
+  async runCampaign(campaignId: number, paced: boolean, automation = false) {
+    await this.runLanes({ campaignId, lane: 0, automation }, paced);
+  }
+
+  /** Queues the lanes of a review automation's campaign for when a request falls due. */
+  async runAutomation(campaignId: number, at: Date) {
+    await this.runLanes({ campaignId, lane: 0, automation: true }, false, at);
   }
 
   /**
@@ -118,21 +138,25 @@ export class DeliveryQueue {
    * successor waiting (for a lease to run out), which would swallow a new job of the same key.
    */
   async runReminder(campaignId: number, paced: boolean) {
-    await this.runLanes(campaignId, paced, this.config.lanes);
+    await this.runLanes({ campaignId, lane: this.config.lanes }, paced);
   }
 
-  private async runLanes(campaignId: number, paced: boolean, first: number) {
+  /** Lanes `first.lane` onwards, now or at `at`. */
+  private async runLanes(first: LaneJob, paced: boolean, at?: Date) {
     // A paced campaign's batches are counted in one place, so one lane is enough.
     const lanes = paced ? 1 : this.config.lanes;
-    for (let lane = first; lane < first + lanes; lane += 1) await this.runLane(campaignId, lane);
+    for (let lane = first.lane; lane < first.lane + lanes; lane += 1) await this.runLane({ ...first, lane }, at);
   }
 
-  /** Queues one lane, now or at `at`. */
-  async runLane(campaignId: number, lane: number, at?: Date) {
-    await this.send(QUEUES.lane, { campaignId, lane } satisfies LaneJob, {
-      singletonKey: `${campaignId}:${lane}`,
-      ...(at ? { startAfter: at } : {}),
-    }, at);
+  /**
+   * Queues one lane, now or at `at`. A campaign's lane waits once (its key); an automation's lane
+   * once per second it is due at: its requests keep arriving, each due at its own time, and one
+   * waiting for a later time must not swallow an earlier one. Claims keep lanes that run at once apart.
+   */
+  async runLane(job: LaneJob, at?: Date) {
+    const key = `${job.campaignId}:${job.lane}`;
+    const singletonKey = job.automation ? `${key}@${Math.ceil((at ?? new Date()).getTime() / 1000)}` : key;
+    await this.send(QUEUES.lane, job, { singletonKey, ...(at ? { startAfter: at } : {}) }, at);
   }
 
   /** Starts a scheduled campaign at its start time; a job for an outdated time finds nothing to do. */

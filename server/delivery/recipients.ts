@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { renderMessage, suppressedMessage, usesTemplateVariable, type SmsWindow, type CampaignStatus, type CampaignType, type SuppressionReason, type TemplateContact } from '#domain';
+import { NO_ADDRESS_SKIPS, renderMessage, suppressedMessage, usesTemplateVariable, type SmsWindow, type CampaignStatus, type CampaignType, type SuppressionReason, type TemplateContact } from '#domain';
 import { smsSegments } from '#domain/sms-segments';
 import type { DeliveryConfig } from '../config';
 import { contactFilterCondition } from '../contact-filters/queries';
 import { queryRows, type Db } from '../db/client';
 import { canReceive, recipientAddress, suppressionAddress } from './addresses';
 import { reviewUrl } from './paths';
+import { askedAgo, askedDaysAgo } from './review-cap';
 import { contactFilterItems, contacts } from '../db/schema';
 
 /** A started campaign as its lanes need it. */
 export type RunningCampaign = {
   id: number;
   type: CampaignType;
+  /** A review automation's campaign: requests are added one per visit and vetted again when due. */
+  automation: boolean;
   paced: boolean;
   interval: number;
   intervalSize: number;
@@ -26,6 +29,8 @@ const INSERT_CHUNK = 2000;
 type Recipient = TemplateContact & {
   id: number;
   address: string;
+  /** The contact has no email (no phone number) for this campaign's channel: listed as skipped. */
+  noAddress: boolean;
   /** Days since this contact's last review request of the business, when within its cap. */
   askedDaysAgo: number | null;
   /** Why it is not sent: a suppressed address, or a number that cannot be read. */
@@ -40,8 +45,6 @@ export const newReviewToken = () => randomBytes(16).toString('base64url');
 export const isReviewRequest = (campaign: { subject: string | null; messageBody: string }) =>
   usesTemplateVariable(campaign.messageBody, 'reviewLink') || usesTemplateVariable(campaign.subject, 'reviewLink');
 
-const askedAgo = (days: number) => `skipped: asked ${days} ${days === 1 ? 'day' : 'days'} ago`;
-
 type Settings = Pick<DeliveryConfig, 'appUrl' | 'dayMs'>;
 
 /**
@@ -53,19 +56,20 @@ type Settings = Pick<DeliveryConfig, 'appUrl' | 'dayMs'>;
 export async function fixRecipients(db: Db, campaignId: number, settings: Settings): Promise<RunningCampaign | null> {
   const [state] = await queryRows<Omit<RunningCampaign, 'smsWindow'> & { status: CampaignStatus; fixed: boolean } & SmsWindow>(
     db,
-    sql`select c.id, c.type, c.status, not c.send_all_at_once as paced, c.interval, c.interval_size as "intervalSize",
+    sql`select c.id, c.type, c.automation, c.status, not c.send_all_at_once as paced, c.interval, c.interval_size as "intervalSize",
                b.time_zone as "timeZone", b.sms_window_start as start, b.sms_window_end as "end",
                exists (select 1 from campaign_runs r where r.campaign_id = c.id) as fixed
         from campaigns c join businesses b on b.id = c.business_id where c.id = ${campaignId}`,
   );
   if (!state || state.status !== 'IN_PROGRESS') return null;
-  const { id, type, paced, interval, intervalSize, timeZone, start, end } = state;
+  const { id, type, automation, paced, interval, intervalSize, timeZone, start, end } = state;
   if (!state.fixed && !(await db.transaction((tx) => fixInTransaction(tx as unknown as Db, campaignId, settings)))) return null;
-  return { id, type, paced, interval, intervalSize, smsWindow: type === 'SMS' ? { timeZone, start, end } : null };
+  return { id, type, automation, paced, interval, intervalSize, smsWindow: type === 'SMS' ? { timeZone, start, end } : null };
 }
 
 /** A recipient who is listed but not sent to, with the reason; else queued. */
 function skipped(contact: Recipient, isEmail: boolean): { state: 'queued' | 'skipped'; error: string | null } {
+  if (contact.noAddress) return { state: 'skipped', error: NO_ADDRESS_SKIPS[isEmail ? 'EMAIL' : 'SMS'] };
   if (contact.suppressed) return { state: 'skipped', error: suppressedMessage(contact.suppressed) };
   if (!isEmail && contact.phoneProblem) return { state: 'skipped', error: `skipped: ${contact.phoneProblem}` };
   if (contact.askedDaysAgo !== null) return { state: 'skipped', error: askedAgo(contact.askedDaysAgo) };
@@ -112,21 +116,20 @@ async function fixInTransaction(tx: Db, campaignId: number, settings: Settings):
   const isEmail = campaign.type === 'EMAIL';
   const reviewRequest = isReviewRequest(campaign);
   // The per-contact cap: the last review request this contact received from the business, if recent.
-  const askedDaysAgo =
+  const asked =
     reviewRequest && campaign.capDays > 0
-      ? sql`(select floor(extract(epoch from now() - max(asked.sent_at)) * 1000 / ${settings.dayMs})::int
-             from deliveries asked
-             where asked.contact_id = ${contacts.id} and asked.review_token is not null and asked.campaign_id <> ${campaignId}
-               and asked.state in ('sent', 'delivered', 'outbox')
-               and asked.sent_at > now() - make_interval(secs => ${(campaign.capDays * settings.dayMs) / 1000}))`
+      ? askedDaysAgo(contacts.id, sql`${campaign.capDays}::int`, settings.dayMs, sql`and asked.campaign_id <> ${campaignId}`)
       : sql`null::int`;
   const recipients = await queryRows<Recipient>(
     tx,
+    // A contact without the channel gets a placeholder address of its own (rows stay one per address).
     sql`select distinct on (lower(address)) *
         from (select ${contacts.id} as id, ${contacts.firstName} as "firstName", ${contacts.lastName} as "lastName",
                      ${contacts.email} as email, ${contacts.phoneNumber} as "phoneNumber",
                      ${contacts.birthDate}::text as "birthDate", ${contacts.gender} as gender, ${contacts.tags} as tags,
-                     ${recipientAddress(campaign.type)} as address, ${askedDaysAgo} as "askedDaysAgo", ${contacts.phoneProblem} as "phoneProblem",
+                     coalesce(${recipientAddress(campaign.type)}, 'no address: contact ' || ${contacts.id}) as address,
+                     ${recipientAddress(campaign.type)} is null as "noAddress",
+                     ${asked} as "askedDaysAgo", ${contacts.phoneProblem} as "phoneProblem",
                      (select s.reason from suppressions s
                       where s.business_id = ${campaign.businessId} and s.channel = ${campaign.type}
                         and s.address = ${suppressionAddress(campaign.type)}) as suppressed

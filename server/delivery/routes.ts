@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import { fileAnswer } from '../lib/schemas';
@@ -11,15 +10,20 @@ import { applyTwilioStatus, unsubscribeByToken, unsubscribeTarget, type Unsubscr
 import { smsReplies, twiml } from './sms-replies';
 import { applyPhoneReply, lastSenderTo } from './suppressions';
 import { INBOUND_EMAIL_PATH, TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH, UNSUBSCRIBE_PATH } from './paths';
-import { applyBounceReport } from './bounces';
-import { readInboundReport } from './inbound-email';
+import { applyDeliveryReport, REPORT_RESULTS } from './bounces';
+import { hasBasicPassword } from './basic-password';
+import { readInboundReport } from './inbound-mail/read-report';
+import { UnreadableMail } from './inbound-mail/mime';
 import { HELP_WORDS, START_WORDS, STOP_WORDS, validTwilioSignature } from './sms';
 import { unsubscribePage } from './unsubscribe-page';
+import { sendPublicPage } from '../lib/public-page';
 
 type FormBody = Record<string, string | string[] | undefined>;
 
 /** A bounce quotes the original message; 10 MB is more than any campaign email. */
 const INBOUND_EMAIL_MAX_BYTES = 10 * 1024 * 1024;
+
+export const INBOUND_UNREADABLE = 'The message has too many parts, nested too deep, or a header too long to be a bounce or complaint report; it was not read.';
 
 /** Called by mail clients and Twilio, not by the signed-in app: public, and free of the cross-site checks. */
 const fromOutside = { config: { crossSiteAllowed: true } };
@@ -54,12 +58,10 @@ const deliveryRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   // One-click unsubscribe may be posted as multipart/form-data; its content does not matter.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, _body, done) => done(null, {}));
 
-  const page = (reply: FastifyReply, statusCode: number, html: string) =>
-    reply.status(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   const answer = (reply: FastifyReply, target: UnsubscribeTarget | null, done: boolean) =>
     target
-      ? page(reply, 200, unsubscribePage(target, done, reply.cspNonce.style))
-      : page(reply, 404, unsubscribePage(null, false, reply.cspNonce.style));
+      ? sendPublicPage(reply, 200, unsubscribePage(target, done, reply.cspNonce.style))
+      : sendPublicPage(reply, 404, unsubscribePage(null, false, reply.cspNonce.style));
 
   app.get(
     `${UNSUBSCRIBE_PATH}/:token`,
@@ -112,12 +114,7 @@ const deliveryRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
 
   /** The provider calls https://inbound:SECRET@app/api/webhooks/inbound-email: Basic auth, the password checked. */
   function checkInboundSecret(request: FastifyRequest) {
-    const secret = config.delivery.inboundEmailSecret;
-    const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
-    const password = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').replace(/^[^:]*:/, '') : '';
-    const given = createHash('sha256').update(password).digest();
-    const expected = createHash('sha256').update(secret ?? '').digest();
-    if (!secret || !password || !timingSafeEqual(given, expected)) {
+    if (!hasBasicPassword(request.headers.authorization, config.delivery.inboundEmailSecret)) {
       throw unauthorized('The inbound-email webhook needs the INBOUND_EMAIL_SECRET as its Basic password.');
     }
   }
@@ -131,12 +128,13 @@ const deliveryRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
       bodyLimit: INBOUND_EMAIL_MAX_BYTES,
       schema: {
         tags: ['Email webhooks'],
-        summary: 'Inbound email from the mail provider: bounces (RFC 3464) and complaints (ARF) of campaign emails',
+        summary:
+          'Inbound email from the mail provider: bounces (RFC 3464 and the text bounces of common mail servers), complaints (ARF, Outlook.com JMRP) and unsubscribe requests about campaign emails',
         consumes: ['message/rfc822'],
         security: [{ inboundEmailSecret: [] }],
         response: {
           200: z.object({
-            result: z.enum(['hard', 'soft', 'complaint', 'ignored']),
+            result: z.enum(REPORT_RESULTS),
             deliveryId: z.nullable(z.int()),
           }),
         },
@@ -145,10 +143,15 @@ const deliveryRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     async (request) => {
       checkInboundSecret(request);
       if (!Buffer.isBuffer(request.body)) throw badRequest('Send the raw message as the body, with Content-Type: message/rfc822.');
-      const report = await readInboundReport(request.body);
-      const applied = report && (await applyBounceReport(app.db, report));
+      let report;
+      try {
+        report = await readInboundReport(request.body);
+      } catch (error) {
+        if (error instanceof UnreadableMail) throw badRequest(INBOUND_UNREADABLE);
+        throw error;
+      }
       // Anything else (a reply, an auto-reply, a report of no message of ours) is taken and dropped: no retries.
-      return applied ? { result: report.kind, deliveryId: applied.deliveryId } : { result: 'ignored' as const, deliveryId: null };
+      return report ? applyDeliveryReport(app.db, report, 'mail') : { result: 'ignored' as const, deliveryId: null };
     },
   );
 

@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { AppConfig } from '../config';
 import type { SuppressionReason } from '#domain';
 import type { Channel, OutgoingMessage, SendOutcome, SendSuppression } from './channel-types';
 import { twilioStatusUrl } from './paths';
+import { sameSecret } from '../lib/constant-time';
 
 type FormParams = Record<string, string | string[] | undefined>;
 
@@ -23,7 +24,7 @@ export function validTwilioSignature(authToken: string, url: string, params: For
   if (!signature) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSecret(given, expected);
 }
 
 /**

@@ -12,9 +12,10 @@ export function unsubscribePage(target: UnsubscribeTarget | null, justUnsubscrib
     return layout('Link not found', '<h1>This unsubscribe link is not valid</h1><p>It may be mistyped or incomplete.</p>', nonce);
   }
   const business = escapeHtml(target.businessName);
-  // An erased contact's delivery no longer holds the address (server/delivery/erase.ts).
+  // An erased contact's delivery no longer holds the address (server/delivery/erase.ts); its link
+  // still unsubscribes (kept as the address's hash), by the same button.
   const address = target.contactId === null ? 'This address' : escapeHtml(target.address);
-  if (justUnsubscribed || target.status === 'UNSUBSCRIBED' || target.contactId === null) {
+  if (justUnsubscribed || target.status === 'UNSUBSCRIBED') {
     return layout('Unsubscribed', `<h1>You are unsubscribed</h1><p>${address} will receive no more campaign messages from ${business}.</p>`, nonce);
   }
   return layout(

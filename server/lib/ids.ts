@@ -1,8 +1,4 @@
-/** PostgreSQL's `integer` range: ids outside it cannot exist, and comparing with them is an error. */
-const INT4_MAX = 2_147_483_647;
-
-export const isStorableId = (id: unknown): id is number =>
-  typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
+import { isRowId } from '#domain';
 
 /**
  * The one id parser: a value from a path, query or body (digits or a number) as a row id, or
@@ -10,5 +6,5 @@ export const isStorableId = (id: unknown): id is number =>
  */
 export function parseId(value: unknown): number | undefined {
   const id = typeof value === 'string' ? (/^\d{1,10}$/.test(value) ? Number(value) : undefined) : value;
-  return isStorableId(id) ? id : undefined;
+  return isRowId(id) ? id : undefined;
 }

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { REVIEW_PATH, UNSUBSCRIBE_PATH } from '../delivery/paths';
 import { sqlState } from './pg-errors';
 
 /**
  * What the logs may carry. Errors are logged by class, SQLSTATE, the names of the table, column
  * or constraint involved and their stack frames, never by message when they come from the
  * database: PostgreSQL and drizzle put values (the failed query's parameters, a rejected value)
- * into messages. Requests are logged by route pattern, never with the query string or headers.
+ * into messages. Requests are logged by route pattern, never with the query string or headers; a
+ * path that matched no route is logged with its review and unsubscribe tokens redacted.
  * `redact` is the second line: secrets logged by name anywhere are censored.
  */
 export function loggerOptions(level: string): LoggerOptions {
@@ -33,6 +35,9 @@ const SECRET_NAMES = [
   'file',
   'params',
   'query',
+  // Outbound webhooks: an endpoint's signing secret and an event's data.
+  'secret',
+  'payload',
 ];
 const REDACTED_PATHS = [
   ...SECRET_NAMES.flatMap((name) => [name, `*.${name}`]),
@@ -68,7 +73,8 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   for (const field of SCHEMA_FIELDS) {
     if (typeof fields[field] === 'string') logged[field] = fields[field];
   }
-  if (!fromDatabase) logged.message = error.message.slice(0, MESSAGE_MAX);
+  // A framework error may quote the path ("'/r/…%' is not a valid url component").
+  if (!fromDatabase) logged.message = redactPathTokens(error.message.slice(0, MESSAGE_MAX));
   // The stack's first lines repeat the message; the frames alone say where.
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
   if (frames?.length) logged.stack = frames.join('\n');
@@ -76,11 +82,22 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   return logged;
 }
 
-/** A request as logged: its method and route pattern (no path values, query string or headers). */
+/**
+ * The path segment after `/r/` or `/unsubscribe/` (any case, anywhere in a text) is a review page's
+ * or an unsubscribe link's token: whoever holds it acts as the recipient.
+ */
+const TOKEN_SEGMENT = new RegExp(`(${[REVIEW_PATH, UNSUBSCRIBE_PATH].map((path) => `/${path.split('/').at(-1)}/`).join('|')})[^/?#\\s'"]+`, 'gi');
+
+export const redactPathTokens = (text: string) => text.replace(TOKEN_SEGMENT, '$1[redacted]');
+
+/**
+ * A request as logged: its method and route pattern (no path values, query string or headers); a
+ * request that matched no route by its path, with any token in it redacted.
+ */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.routeOptions?.url ?? request.url.split('?')[0],
+    url: request.routeOptions?.url ?? redactPathTokens(request.url.split('?')[0]!),
     remoteAddress: request.ip,
   };
 }

@@ -1,8 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import { PRODUCT_NAME } from '#domain';
+import { FAVICON_PATH } from './favicon';
+import { escapeHtml } from './html';
+
+export { escapeHtml };
 
 /** Pages served to the public (review page, unsubscribe page): small, server-rendered, no script. */
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The app's look in a few rules: its brand colour, system fonts, one white card. */
 const BASE_CSS = `
@@ -22,9 +25,14 @@ export const publicPage = ({ title, content, nonce, css = '' }: { title: string;
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
 <style nonce="${escapeHtml(nonce)}">${BASE_CSS}${css}
 </style>
 </head>
 <body><main>${content}<small>${PRODUCT_NAME}</small></main></body>
 </html>`;
+
+/** Answers with a public page, never stored by a cache (it may show what the visitor typed). */
+export const sendPublicPage = (reply: FastifyReply, statusCode: number, page: string) =>
+  reply.status(statusCode).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);

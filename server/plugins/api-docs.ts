@@ -57,6 +57,10 @@ export default fp(async function apiDocs(app: FastifyInstance, opts: { secure: b
           session: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE },
           // The inbound-email webhook: HTTP Basic with INBOUND_EMAIL_SECRET as the password.
           inboundEmailSecret: { type: 'http', scheme: 'basic' },
+          // Postmark's event webhook: HTTP Basic with POSTMARK_WEBHOOK_SECRET as the password.
+          postmarkSecret: { type: 'http', scheme: 'basic' },
+          // The visits API (/api/v1): an API key an owner creates in Business settings, `Authorization: Bearer sb_live_…`.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key of a business (sb_live_…), created in Business settings.' },
         },
       },
       security: [{ session: [] }],

@@ -1,15 +1,19 @@
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { sessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
+import { publicRoute } from '../public-routes';
 
 export const ACCESS_COOKIE = 'sb_access';
 export const REFRESH_COOKIE = 'sb_refresh';
+
+/** The answer of a private route to a caller without a live session's access token. */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 export type SignedInUser = { id: number; sessionId: string };
 
@@ -22,7 +26,7 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user; sets `request.user`. */
+    /** Checks the caller's session and sets `request.user`; every route but the public ones runs it (`signInRequired`). */
     authenticate(request: FastifyRequest): Promise<void>;
     issueAccessCookie(reply: FastifyReply, user: SignedInUser): Promise<void>;
     /** The time sessions and tokens are checked against. */
@@ -46,7 +50,7 @@ export default fp(async function authentication(app: FastifyInstance, opts: { co
     try {
       await request.jwtVerify({ onlyCookie: true, clockTimestamp: clock.now().getTime() });
     } catch {
-      throw unauthorized('Your session has expired. Please sign in again.');
+      throw unauthorized(SESSION_EXPIRED);
     }
     const [live] = await app.db
       .select({ id: sessions.id })
@@ -64,6 +68,18 @@ export default fp(async function authentication(app: FastifyInstance, opts: { co
     });
   });
 });
+
+/**
+ * The onRoute hook of the app's routes scope (server/app.ts): every route registered there runs
+ * `app.authenticate` first, before its own hooks (ownership), unless server/public-routes.ts
+ * declares it public. Routes are private by default, so a new one cannot be left open by mistake.
+ */
+export function signInRequired(app: FastifyInstance) {
+  return function requireSignIn(route: RouteOptions) {
+    if ([route.method].flat().every((method) => publicRoute(method, route.url))) return;
+    route.preValidation = [app.authenticate, ...[route.preValidation ?? []].flat()];
+  };
+}
 
 export function cookieBase(config: AppConfig) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: config.cookieSecure };

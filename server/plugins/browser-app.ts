@@ -45,8 +45,8 @@ export default fp(async function browserApp(app: FastifyInstance, opts: { static
     // Hashed assets never change; other files must always be revalidated. send's own header
     // (public, max-age=0) would replace the one set below, so it is off.
     cacheControl: false,
-    setHeaders(res, path) {
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/', (_request, reply) => reply.sendBrowserApp());

@@ -1,10 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
+import { fromAddress } from '../delivery/sender';
 import type { FeedbackAlert } from './queries';
 
 /**
- * The owner's email about a low rating, through the configured SMTP server; without one it stays
- * in the outbox (the feedback inbox on /reputation shows it either way).
+ * The owner's email about a low rating, from the business's sender name, through the configured
+ * SMTP server; without one it stays in the outbox (the feedback inbox on /reputation shows it either way).
  */
 export class OwnerAlerts {
   private transport: Transporter | null = null;
@@ -22,15 +23,19 @@ export class OwnerAlerts {
     });
     const who = alert.contactName ?? 'A customer';
     await this.transport.sendMail({
-      from: this.config.mailFrom,
+      from: fromAddress(this.config, alert.sender),
+      // Replying answers the customer when their address is known; else it goes where the business's replies go.
+      replyTo: alert.contactEmail ?? alert.sender.replyTo,
       to: alert.ownerEmail,
-      subject: `${alert.businessName}: a ${alert.rating}-star rating needs your attention`,
+      subject: `${alert.sender.businessName}: a ${alert.rating}-star rating needs your attention`,
       text: [
         `Hello ${alert.ownerName},`,
         '',
         `${who} rated their visit ${alert.rating} of 5 stars on the review page of “${alert.campaignName}”.`,
         alert.message ? `\nTheir message:\n${alert.message}\n` : 'They left no message.',
+        ...(alert.contactEmail ? [`Reply to this email to answer ${who} (${alert.contactEmail}).`] : []),
         `All private feedback: ${appUrl}/reputation`,
+        `(You get one such email per review link and day; later messages wait on that page.)`,
       ].join('\n'),
     });
     return 'sent';

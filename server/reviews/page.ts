@@ -3,19 +3,21 @@ import { escapeHtml, publicPage } from '../lib/public-page';
 import type { ReviewTarget } from './queries';
 
 /**
- * The review page: works without JavaScript (the stars are radio buttons drawn by CSS) and shows
- * every review site whatever the rating, as Google's policy and the FTC rule on reviews require.
+ * The review page: works without JavaScript (each star is a submit button that records the rating)
+ * and shows every review site whatever the rating, as Google's policy and the FTC rule on reviews require.
  */
 
 const CSS = `
   .business { color: rgba(0,0,0,.6); margin: 0 0 4px; font-size: 14px; }
   fieldset { border: 0; padding: 0; margin: 0 0 8px; }
   legend { padding: 0; font-weight: 600; margin-bottom: 4px; }
-  .stars { display: inline-flex; flex-direction: row-reverse; gap: 4px; }
-  .stars input { position: absolute; opacity: 0; width: 1px; height: 1px; }
-  .stars label { font-size: 40px; line-height: 1; color: #bfbfbf; cursor: pointer; padding: 2px; }
-  .stars input:checked ~ label, .stars label:hover, .stars label:hover ~ label { color: #d48806; }
-  .stars input:focus-visible + label { outline: 3px solid #1e1b4b; outline-offset: 2px; border-radius: 4px; }
+  .stars { display: flex; gap: 4px; }
+  .stars button { font-size: 40px; line-height: 1; background: none; color: #8c8c8c; border: 0; padding: 2px 4px; }
+  .stars button.on, .stars:hover button { color: #ad6800; }
+  .stars button:hover { background: none; }
+  .stars button:hover ~ button { color: #8c8c8c; }
+  .stars button:focus-visible { outline: 3px solid #1e1b4b; outline-offset: 2px; border-radius: 4px; }
+  .chosen { margin: 4px 0 0; }
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .sites { display: grid; gap: 8px; margin: 0; padding: 0; list-style: none; }
   .sites .button { display: block; }
@@ -35,27 +37,33 @@ function siteButtons(token: string, page: ReviewTarget): string {
   return `<h2>Share your experience publicly</h2><ul class="sites">${items}</ul>`;
 }
 
-function stars(chosen: number | null): string {
-  // Reversed, so CSS can colour a chosen star and the ones before it (`:checked ~ label`).
-  return [5, 4, 3, 2, 1]
+const starLabel = (value: number) => `${value} ${value === 1 ? 'star' : 'stars'}`;
+
+/** Five submit buttons: tapping one records that rating (and keeps what was typed in the message). */
+function stars(token: string, chosen: number | null): string {
+  const buttons = [1, 2, 3, 4, 5]
     .map(
       (value) =>
-        `<input type="radio" id="rating-${value}" name="rating" value="${value}" required${chosen === value ? ' checked' : ''}>` +
-        `<label for="rating-${value}"><span aria-hidden="true">★</span><span class="sr">${value} ${value === 1 ? 'star' : 'stars'}</span></label>`,
+        `<button type="submit" name="rating" value="${value}" formaction="${reviewPath(token)}/rating"` +
+        ` class="${chosen !== null && value <= chosen ? 'on' : ''}" aria-pressed="${chosen === value}">` +
+        `<span aria-hidden="true">★</span><span class="sr">${starLabel(value)}</span></button>`,
     )
     .join('');
+  const status = chosen === null ? 'Tap a star to rate your visit.' : `Your rating: ${chosen} of 5 stars. Tap another star to change it.`;
+  return `<div class="stars">${buttons}</div><p class="chosen" role="status">${status}</p>`;
 }
 
-export type FeedbackForm = { csrf: string; rating?: number | null; message?: string; error?: string };
+export type FeedbackForm = { csrf: string; message?: string; error?: string };
 
+/** The page with the recipient's recorded rating chosen; the error (if any) says what to correct. */
 export function reviewPage(token: string, page: ReviewTarget, form: FeedbackForm, nonce: string): string {
   const business = escapeHtml(page.businessName);
   const content = `<p class="business">${business}</p>
 <form method="post" action="${reviewPath(token)}/feedback">
-<fieldset><legend><h1>How was your visit?</h1></legend><div class="stars">${stars(form.rating ?? null)}</div></fieldset>
+<input type="hidden" name="csrf" value="${escapeHtml(form.csrf)}">
+<fieldset><legend><h1>How was your visit?</h1></legend>${stars(token, page.rating)}</fieldset>
 ${siteButtons(token, page)}
 <h2>Or tell ${business} privately</h2>
-<input type="hidden" name="csrf" value="${escapeHtml(form.csrf)}">
 <label class="message" for="message">Message to ${business} (optional)</label>
 <textarea id="message" name="message" maxlength="${FEEDBACK_MAX}">${escapeHtml(form.message ?? '')}</textarea>
 ${form.error ? `<p class="error" role="alert">${escapeHtml(form.error)}</p>` : ''}

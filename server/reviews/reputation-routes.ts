@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../lib/clock';
+import { ratingsAnswer } from '../campaigns/schemas';
 import { pathId } from '../lib/schemas';
 import { reputationSummary, summaryPeriod, summaryQuerySchema } from './reputation';
 
@@ -16,8 +17,12 @@ const summaryAnswer = z
     clicks: count,
     sites: clicksPerSite,
     feedback: z.object({ count, averageRating: z.nullable(z.number()) }),
+    ratings: ratingsAnswer,
     days: z.array(z.object({ day: z.string(), requests: count, visits: count, clicks: count })),
     campaigns: z.array(z.object({ id: z.int(), name: z.string(), requests: count, visits: count, clicks: count, feedback: count })),
+    automation: z.nullable(z.object({ requests: count, visits: count, clicks: count, feedback: count })).register(z.globalRegistry, {
+      description: "The review automation's requests in the period (its campaigns are not in `campaigns`); null when it has none.",
+    }),
     inbox: z.array(
       z.object({
         id: z.int(),
@@ -34,8 +39,6 @@ const summaryAnswer = z
 
 /** The review dashboard (/reputation): requests, visits, clicks per site and private feedback over a period. */
 const reputationRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
-  app.addHook('preValidation', app.authenticate);
-
   app.get(
     '/reputation/get-summary/:businessId',
     {

@@ -6,13 +6,14 @@ import {
   isIsoDate,
   REPUTATION_PERIOD_MAX_DAYS,
   reputationMessages,
+  type RatingSummary,
   type ReputationSummary,
   type ReviewSite,
   type SiteClicks,
 } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { badRequest } from '../lib/errors';
-import { withCurrentSites } from './funnel';
+import { ratingSummary, withCurrentSites } from './funnel';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -44,19 +45,21 @@ export async function reputationSummary(db: Db, businessId: number, sites: Revie
   const events = sql`select e.* from review_events e
     where e.business_id = ${businessId} and e.created_at >= ${start} and e.created_at < ${end}`;
 
-  const [[totals], clicked, days, campaigns, inbox] = await Promise.all([
+  // Each recipient counts once per figure (clicks: once per site), however often their link was used.
+  const [[totals], clicked, days, rows, inbox, [ratings]] = await Promise.all([
     queryRows<{ requests: number; visits: number; clicks: number; feedbackCount: number; averageRating: number | null }>(
       db,
       sql`with r as (${requests}), e as (${events})
           select (select count(*) from r)::int as requests,
                  (select count(distinct delivery_id) from e where not automated and kind in ('visit', 'click'))::int as visits,
-                 (select count(*) from e where not automated and kind = 'click')::int as clicks,
-                 (select count(*) from e where kind = 'feedback')::int as "feedbackCount",
-                 (select round(avg(rating), 1)::float8 from e where kind = 'feedback') as "averageRating"`,
+                 (select count(distinct delivery_id) from e where not automated and kind = 'click')::int as clicks,
+                 (select count(distinct delivery_id) from e where kind = 'feedback')::int as "feedbackCount",
+                 (select round(avg(rating), 1)::float8 from (
+                    select distinct on (delivery_id) rating from e where kind = 'feedback' order by delivery_id, id desc) latest) as "averageRating"`,
     ),
     queryRows<SiteClicks>(
       db,
-      sql`select site_name as name, count(*)::int as clicks from (${events}) e
+      sql`select site_name as name, count(distinct delivery_id)::int as clicks from (${events}) e
           where kind = 'click' and not automated group by site_name order by clicks desc, name`,
     ),
     queryRows<ReputationSummary['days'][number]>(
@@ -66,19 +69,19 @@ export async function reputationSummary(db: Db, businessId: number, sites: Revie
                  (select count(*) from r where r.sent_at >= g.day and r.sent_at < g.day + interval '1 day')::int as requests,
                  (select count(distinct delivery_id) from e where not automated and kind in ('visit', 'click')
                     and e.created_at >= g.day and e.created_at < g.day + interval '1 day')::int as visits,
-                 (select count(*) from e where not automated and kind = 'click'
+                 (select count(distinct delivery_id) from e where not automated and kind = 'click'
                     and e.created_at >= g.day and e.created_at < g.day + interval '1 day')::int as clicks
           from generate_series(${start}, ${end} - interval '1 day', interval '1 day') as g(day)
           order by g.day`,
     ),
-    queryRows<ReputationSummary['campaigns'][number]>(
+    queryRows<ReputationSummary['campaigns'][number] & { automation: boolean }>(
       db,
       sql`with r as (${requests}), e as (${events})
-          select c.id, c.name,
+          select c.id, c.name, c.automation,
                  (select count(*) from r where r.campaign_id = c.id)::int as requests,
                  (select count(distinct delivery_id) from e where e.campaign_id = c.id and not automated and kind in ('visit', 'click'))::int as visits,
-                 (select count(*) from e where e.campaign_id = c.id and not automated and kind = 'click')::int as clicks,
-                 (select count(*) from e where e.campaign_id = c.id and kind = 'feedback')::int as feedback
+                 (select count(distinct delivery_id) from e where e.campaign_id = c.id and not automated and kind = 'click')::int as clicks,
+                 (select count(distinct delivery_id) from e where e.campaign_id = c.id and kind = 'feedback')::int as feedback
           from campaigns c
           where c.business_id = ${businessId}
             and (exists (select 1 from r where r.campaign_id = c.id) or exists (select 1 from e where e.campaign_id = c.id))
@@ -98,16 +101,30 @@ export async function reputationSummary(db: Db, businessId: number, sites: Revie
           order by e.created_at desc, e.id desc
           limit ${INBOX_MAX}`,
     ),
+    queryRows<RatingSummary>(db, ratingSummary(events)),
   ]);
   const { feedbackCount, averageRating, ...counts } = totals!;
   return {
+    ...byCampaignOrAutomation(rows),
     from,
     to,
     ...counts,
     sites: withCurrentSites(clicked, sites),
     feedback: { count: feedbackCount, averageRating },
+    ratings: ratings!,
     days,
-    campaigns,
     inbox,
+  };
+}
+
+type Row = ReputationSummary['campaigns'][number] & { automation: boolean };
+
+/** The campaigns' rows, and the review automation's campaigns (one per channel) summed into one row of their own. */
+function byCampaignOrAutomation(rows: Row[]): Pick<ReputationSummary, 'campaigns' | 'automation'> {
+  const automation = rows.filter((row) => row.automation);
+  const sum = (key: 'requests' | 'visits' | 'clicks' | 'feedback') => automation.reduce((total, row) => total + row[key], 0);
+  return {
+    campaigns: rows.filter((row) => !row.automation).map(({ automation: _automation, ...row }) => row),
+    automation: automation.length > 0 ? { requests: sum('requests'), visits: sum('visits'), clicks: sum('clicks'), feedback: sum('feedback') } : null,
   };
 }

@@ -49,15 +49,19 @@ export async function contactHistory(db: Db, businessId: number, contactId: numb
     sql`select * from (
           select 'message' as type, ${iso('coalesce(d.sent_at, d.claimed_at, d.created_at)')} as at, c.id as "campaignId",
                  c.name as "campaignName", c.type as channel, d.state, d.error, d.bounce, null as kind, null as source,
-                 null as "siteName", null::int as rating, null as message
+                 null as "siteName", null::int as rating, null as message, null::int as times
           from deliveries d join campaigns c on c.id = d.campaign_id
           where d.contact_id = ${contactId} and c.business_id = ${businessId}
           union all
-          select 'review', ${iso('r.created_at')}, c.id, c.name, c.type, null, null, null, r.kind, null, r.site_name, r.rating, r.message
+          -- Repeats collapse: one line per link for the same visit, site click or star (with how often, at the
+          -- last time); every feedback message stays a line of its own.
+          select 'review', ${iso('max(r.created_at)')}, c.id, c.name, c.type, null, null, null, r.kind, null, r.site_name, r.rating,
+                 max(r.message), count(*)::int
           from review_events r join deliveries d on d.id = r.delivery_id join campaigns c on c.id = d.campaign_id
           where d.contact_id = ${contactId} and r.business_id = ${businessId} and not r.automated
+          group by c.id, r.delivery_id, r.kind, r.site_name, r.rating, case when r.kind = 'feedback' then r.id end
           union all
-          select 'event', ${iso('e.created_at')}, null, null, e.channel, null, null, null, e.kind, e.source, null, null, null
+          select 'event', ${iso('e.created_at')}, null, null, e.channel, null, null, null, e.kind, e.source, null, null, null, null
           from contact_events e
           where e.business_id = ${businessId}
             and (e.contact_id = ${contactId}
@@ -77,7 +81,7 @@ export async function contactHistory(db: Db, businessId: number, contactId: numb
       return { type: 'message', at: row.at, campaignId: row.campaignId, campaignName: row.campaignName, channel: row.channel, state: row.state, error: row.error, bounce: row.bounce };
     }
     if (row.type === 'review') {
-      return { type: 'review', at: row.at, campaignId: row.campaignId, campaignName: row.campaignName, kind: row.kind, siteName: row.siteName, rating: row.rating, message: row.message };
+      return { type: 'review', at: row.at, campaignId: row.campaignId, campaignName: row.campaignName, kind: row.kind, siteName: row.siteName, rating: row.rating, message: row.message, times: row.times };
     }
     return { type: 'event', at: row.at, channel: row.channel, kind: row.kind, source: row.source };
   });

@@ -12,8 +12,6 @@ const CONTACT_NOT_FOUND = 'Contact not found.';
 
 /** The suppression list of a business, lifting one, and a contact's history. */
 const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', app.authenticate);
-
   app.get(
     '/suppression/get-suppressions/:businessId',
     {

@@ -36,6 +36,7 @@ export const contactHistoryAnswer = z.object({
         siteName: z.nullable(z.string()),
         rating: z.nullable(z.int()),
         message: z.nullable(z.string()),
+        times: z.int(),
       }),
     ]),
   ),

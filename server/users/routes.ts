@@ -4,8 +4,6 @@ import { findUserProfile } from './queries';
 import { userAnswer } from './schemas';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', app.authenticate);
-
   app.get(
     '/user/get-current-user',
     { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: userAnswer } } },

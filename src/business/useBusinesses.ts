@@ -33,3 +33,12 @@ export function useSelectFirstBusiness() {
     else if (current) selectedBusinessStore.clear();
   }, [loaded]);
 }
+
+/**
+ * The selected business's phone number country (ISO region), once the list has loaded: numbers
+ * of it are shown and typed nationally. Null when there is none.
+ */
+export function useBusinessRegion(): string | null {
+  const { businesses, selected } = useBusinesses();
+  return businesses.find((business) => business.id === selected?.id)?.region ?? null;
+}

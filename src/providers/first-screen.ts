@@ -1,4 +1,5 @@
 import { resources } from '../resources';
+import { screensOf } from '../screens';
 import { endpointUrl } from './endpoints';
 import { readEarly } from './streamed-list';
 
@@ -13,7 +14,7 @@ export function startFirstScreenEarly(pathname: string) {
   const resource = resources.find((candidate) => candidate.list === pathname);
   if (!resource) return;
   void import('../components/layout/AppLayout');
-  void resource.pages?.list?.preload();
+  void screensOf(resource).list?.preload();
   const endpoint = resource.endpoints?.list;
   if (!endpoint?.listWorker) return;
   let url: string;

@@ -1,5 +1,6 @@
 import type { AuthActionResponse } from '@refinedev/core';
 import { toasts } from '#domain/messages';
+import { SIGNED_IN_HINT_COOKIE } from '#domain/session';
 import type { LoginPayload } from '#domain/rules';
 import { API_BASE } from './api-base';
 import { statusInWords } from './status-words';
@@ -48,8 +49,14 @@ export function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-/** Whether the browser holds a live session. Only an expired access token is worth a refresh; any other failure means no. */
+const signedInHere = () => document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * Whether the browser holds a live session. A browser that never signed in (or signed out) is not
+ * asked about; only an expired access token is worth a refresh; any other failure means no.
+ */
 export async function hasSession(): Promise<boolean> {
+  if (!signedInHere()) return false;
   const authorize = await post('/auth/authorize');
   if (authorize?.status !== 401) return Boolean(authorize?.ok);
   return (await refreshSession()) && Boolean((await post('/auth/authorize'))?.ok);

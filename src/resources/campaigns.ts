@@ -8,14 +8,7 @@ import type {
   UpdateCampaignPayload,
 } from '#domain/campaign-schemas';
 import type { CampaignDetails } from '#domain/delivery';
-import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
-
-const pages: ResourcePages = {
-  list: lazyPage(() => import('../pages/campaigns/CampaignsPage')),
-  // The wizard also edits: /campaigns/create-new-campaign?edit={id}.
-  create: lazyPage(() => import('../pages/campaigns/create/CreateCampaignPage')),
-  show: lazyPage(() => import('../pages/campaigns/details/CampaignDetailsPage')),
-};
+import { defineResource, endpoint } from './define';
 
 export const campaignsResource = defineResource({
   name: 'campaigns',
@@ -23,7 +16,6 @@ export const campaignsResource = defineResource({
   create: '/campaigns/create-new-campaign',
   show: '/campaigns/:id',
   meta: { label: 'Campaigns', iconName: 'campaigns', requiresBusiness: true },
-  pages,
   endpoints: {
     list: endpoint.get<Campaign[]>('/campaign/get-campaigns/{businessId}'),
     getOne: endpoint.get<Campaign>('/campaign/get-campaign/{id}'),
@@ -36,7 +28,7 @@ export const campaignsResource = defineResource({
       pause: endpoint.put<undefined, Campaign>('/campaign/pause-campaign/{id}'),
       cancel: endpoint.put<undefined, Campaign>('/campaign/cancel-campaign/{id}'),
       duplicate: endpoint.put<undefined, Campaign>('/campaign/duplicate-campaign/{id}'),
-      senders: endpoint.get<CampaignSenders>('/campaign/get-sender'),
+      senders: endpoint.get<CampaignSenders>('/campaign/get-sender/{businessId}'),
       checkName: endpoint.post<CampaignNameCheckPayload, CampaignNameCheck>('/campaign/check-campaign-name'),
       details: endpoint.get<CampaignDetails>('/campaign/get-campaign-details/{id}'),
     },

@@ -1,14 +1,20 @@
-import type { Contact, ContactIdsPayload, ImportContactsPayload, ImportContactsResult, NewContactPayload } from '#domain/contacts';
+import type {
+  Contact,
+  ContactIdsPayload,
+  ContactTagChange,
+  ContactTagChangeResult,
+  ContactUpdatePayload,
+  ImportContactsPayload,
+  ImportContactsResult,
+  NewContactPayload,
+} from '#domain/contacts';
 import type { ContactHistory, Suppression } from '#domain/suppressions';
-import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
-
-const pages: ResourcePages = { list: lazyPage(() => import('../pages/contacts/ContactsPage')) };
+import { defineResource, endpoint } from './define';
 
 export const contactsResource = defineResource({
   name: 'contacts',
   list: '/contacts',
   meta: { label: 'Contacts', iconName: 'contacts', requiresBusiness: true },
-  pages,
   endpoints: {
     // A refetch (after a write, on focus) asks only for what changed since the list the browser holds.
     list: endpoint.get<Contact[]>('/contact/get-contacts/{businessId}', {
@@ -20,8 +26,10 @@ export const contactsResource = defineResource({
     deleteMany: endpoint.delete<ContactIdsPayload, { deleted: number }>('/contact/delete-contacts', { idsField: 'contactIds' }),
     actions: {
       checkIn: endpoint.patch<ContactIdsPayload, { checkedIn: number }>('/contact/check-in-contacts'),
+      addTag: endpoint.put<ContactTagChange, ContactTagChangeResult>('/contact/add-tag/{businessId}'),
+      removeTag: endpoint.put<ContactTagChange, ContactTagChangeResult>('/contact/remove-tag/{businessId}'),
       import: endpoint.post<ImportContactsPayload, ImportContactsResult>('/contact/import-contacts'),
-      update: endpoint.put<NewContactPayload, Contact>('/contact/update-contact/{id}'),
+      update: endpoint.put<ContactUpdatePayload, Contact>('/contact/update-contact/{id}'),
       history: endpoint.get<ContactHistory>('/contact/get-contact-history/{businessId}/{id}'),
       suppressions: endpoint.get<Suppression[]>('/suppression/get-suppressions/{businessId}'),
       liftSuppression: endpoint.delete<undefined, undefined>('/suppression/lift-suppression/{businessId}/{id}'),

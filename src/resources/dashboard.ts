@@ -1,10 +1,7 @@
-import { defineResource, lazyPage, type ResourcePages } from './define';
-
-const pages: ResourcePages = { list: lazyPage(() => import('../pages/dashboard/DashboardPage')) };
+import { defineResource } from './define';
 
 export const dashboardResource = defineResource({
   name: 'dashboard',
   list: '/dashboard',
   meta: { label: 'Dashboard', iconName: 'dashboard' },
-  pages,
 });

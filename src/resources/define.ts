@@ -58,16 +58,13 @@ export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Pro
 
 export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => Object.assign(lazy(load), { preload: load });
 
-/**
- * The screen of each route, each its own chunk (`lazyPage(() => import(...))`). Declare them in a
- * `const pages: ResourcePages` of their own: the screens' hooks are typed by the resource, so
- * inferring the resource's type from the screens' would be circular.
- */
+/** The screen of each route, each its own chunk (`lazyPage(() => import(...))`): src/screens.ts. */
 export type ResourcePages = Partial<Record<PageAction, LazyPage>>;
 
 /**
  * Everything that registers a resource, in its own file: the Refine resource (name, route paths,
- * meta), the screen of each route, its endpoints, and whether it works on the selected business.
+ * meta), its endpoints, and whether it works on the selected business. Its screens are in
+ * src/screens.ts: they import the typed hooks over this list, so the list must not import them.
  */
 export type StarboostResource = IResourceItem & {
   meta: IResourceItem['meta'] & {
@@ -83,7 +80,6 @@ export type StarboostResource = IResourceItem & {
      */
     iconName?: MenuIconName;
   };
-  pages?: ResourcePages;
   endpoints?: ResourceEndpoints;
 };
 

@@ -1,6 +1,8 @@
 import type { IResourceItem } from '@refinedev/core';
+import { automationsResource } from './automations';
 import { businessSettingsResource } from './business-settings';
 import { businessesResource } from './businesses';
+import { checkInPosterResource } from './check-in-poster';
 import { campaignsResource } from './campaigns';
 import { contactFiltersResource } from './contact-filters';
 import { contactsResource } from './contacts';
@@ -12,17 +14,19 @@ const declared = [
   dashboardResource,
   contactsResource,
   campaignsResource,
+  automationsResource,
   reputationResource,
   businessesResource,
   businessSettingsResource,
+  checkInPosterResource,
   contactFiltersResource,
 ] as const;
 
 /** Declared once; the menu, the routes, the data provider and the action hooks read from this list. */
 export const resources: readonly StarboostResource[] = declared;
 
-/** What Refine is given: the resources without their pages and endpoints, which are ours. */
-export const refineResources: IResourceItem[] = resources.map(({ pages: _pages, endpoints: _endpoints, ...resource }) => resource);
+/** What Refine is given: the resources without their endpoints, which are ours. */
+export const refineResources: IResourceItem[] = resources.map(({ endpoints: _endpoints, ...resource }) => resource);
 
 /** The sidebar's navigation items, in the spec's order. */
 export const navigationResources: readonly StarboostResource[] = resources.filter((resource) => !resource.meta.hide && resource.list);

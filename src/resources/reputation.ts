@@ -1,13 +1,10 @@
 import type { ReputationSummary } from '#domain/reviews';
-import { defineResource, endpoint, lazyPage, type ResourcePages } from './define';
-
-const pages: ResourcePages = { list: lazyPage(() => import('../pages/reputation/ReputationPage')) };
+import { defineResource, endpoint } from './define';
 
 export const reputationResource = defineResource({
   name: 'reputation',
   list: '/reputation',
   meta: { label: 'Reputation', iconName: 'reputation', requiresBusiness: true },
-  pages,
   endpoints: {
     actions: {
       summary: endpoint.get<ReputationSummary>('/reputation/get-summary/{businessId}'),

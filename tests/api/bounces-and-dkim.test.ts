@@ -384,16 +384,20 @@ describe('the inbound-email webhook', () => {
     },
   );
 
-  it('soft bounces (4.x.x) count; three in a row make a hard one', async () => {
+  it('soft bounces (4.x.x) count; three emails in a row soft-bounced make a hard one, however often each is reported', async () => {
     const { shop, filter } = await audience(1);
-    const launched = await launchCampaign(shop, filter, emailCampaign);
-    await finishedCampaign(shop, launched.id);
-    const [sent] = await sentMessages(launched.id);
     for (let i = 1; i <= 3; i += 1) {
-      expect((await postInbound(fixtures.handWritten(sent!, '4.2.2'))).json()).toMatchObject({ result: 'soft' });
-      expect(await suppressionsOf(shop.businessId)).toHaveLength(i < 3 ? 0 : 1);
+      const launched = await launchCampaign(shop, filter, emailCampaign);
+      await finishedCampaign(shop, launched.id);
+      const [sent] = await sentMessages(launched.id);
+      // A delay warning, then its final failure, then a retried post: one email, counted once.
+      for (const report of [fixtures.handWritten(sent!, '4.4.7'), fixtures.handWritten(sent!, '4.2.2')]) {
+        expect((await postInbound(report)).json()).toMatchObject({ result: 'soft' });
+        expect(await suppressionsOf(shop.businessId)).toHaveLength(i < 3 ? 0 : 1);
+      }
     }
-    expect(await suppressionsOf(shop.businessId)).toEqual([{ address: sent!.to.toLowerCase(), channel: 'EMAIL', reason: 'hard_bounce' }]);
+    const [address] = await suppressionsOf(shop.businessId);
+    expect(address).toMatchObject({ channel: 'EMAIL', reason: 'hard_bounce' });
   });
 
   it('a complaint (ARF) unsubscribes the contact and suppresses the address', async () => {

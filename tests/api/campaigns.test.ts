@@ -8,14 +8,14 @@ import {
   type CampaignStatus,
   type ContactFilter,
 } from '#domain';
-import { ApiClient, type TestApp } from '../support/test-app';
+import { ApiClient, BUSINESS_ADDRESS, type TestApp } from '../support/test-app';
 import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds, withTestApp } from './helpers';
 
 const LIST = (businessId: number | string) => `/api/campaign/get-campaigns/${businessId}`;
 const CREATE = '/api/campaign/create-new-campaign';
 const LAUNCH = '/api/campaign/launch-new-campaign';
 const UPDATE = (id: number | string) => `/api/campaign/update-campaign/${id}`;
-const SENDER = '/api/campaign/get-sender';
+const SENDER = (inBusiness: number | string) => `/api/campaign/get-sender/${inBusiness}`;
 const DUPLICATE_NAME = 'A campaign with this name already exists.';
 const NOT_FOUND = 'Campaign not found.';
 const REVIEW_LINK = 'https://g.page/r/corner-bakery/review';
@@ -108,33 +108,69 @@ const ACTIONS = {
 type Action = keyof typeof ACTIONS;
 
 describe('get-sender', () => {
-  it('answers the configured senders: no SMS sender and the default email sender unless configured', async () => {
-    const response = await owner.get(SENDER);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ sms: null, email: 'Starboost <no-reply@localhost>' });
-    await withTestApp({ SMS_FROM: '+4915112345678', MAIL_FROM: 'Corner Bakery <hello@bakery.example>' }, async ({ app }) => {
-      const client = new ApiClient(app);
-      await client.signUpAndIn();
-      expect((await client.get(SENDER)).json()).toMatchObject({ sms: '+4915112345678', email: 'Corner Bakery <hello@bakery.example>' });
+  /** A new owner with a business named `name`, on an app with `env`. */
+  async function ownerOn(app: TestApp['app'], name: string) {
+    const client = new ApiClient(app);
+    await client.signUpAndIn();
+    const email = (await client.get('/api/user/get-current-user')).json().email as string;
+    return { client, email, business: await client.createBusiness({ name }) };
+  }
+
+  it("answers who the business's emails are from: its sender name at MAIL_FROM's address, replies to the owner unless set", async () => {
+    await withTestApp({ SMS_FROM: '+4915112345678', MAIL_FROM: 'Starboost <hello@starboost.example>' }, async ({ app }) => {
+      const { client, email, business } = await ownerOn(app, "Keller's Café");
+      const answer = (await client.get(SENDER(business.id))).json();
+      expect(answer).toMatchObject({
+        sms: '+4915112345678',
+        smsSetupRequest: null,
+        email: `"Keller's Café" <hello@starboost.example>`,
+        replyTo: email,
+        postalAddress: 'Main Street 12a, 10115 Berlin, Germany',
+      });
+      const update = await client.put(`/api/business/update-business/${business.id}`, {
+        ...BUSINESS_ADDRESS,
+        name: "Keller's Café",
+        senderName: 'Café "Keller" Kreuzberg',
+        replyTo: 'hallo@keller.example',
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      expect((await client.get(SENDER(business.id))).json()).toMatchObject({
+        email: '"Café \\"Keller\\" Kreuzberg" <hello@starboost.example>',
+        replyTo: 'hallo@keller.example',
+      });
+    });
+  });
+
+  it('without an SMS sender, says what the operator must set, in words the owner can forward', async () => {
+    const answer = (await owner.get(SENDER(businessId))).json();
+    expect(answer.sms).toBeNull();
+    expect(answer.smsSetupRequest).toBe(
+      'Please set SMS_FROM in Starboost\'s settings to the phone number our text messages should come from (international form, such as +4915112345678) ' +
+        'or to a sender name of up to 11 letters, digits and spaces, and TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN of the Twilio account that sends them, ' +
+        'then restart Starboost. Until then our text messages are not delivered.',
+    );
+    await withTestApp({ TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'secret' }, async ({ app }) => {
+      const { client, business } = await ownerOn(app, 'Corner Bakery');
+      expect((await client.get(SENDER(business.id))).json().smsSetupRequest).toMatch(/^Please set SMS_FROM .* letters, digits and spaces, then restart Starboost\./);
     });
   });
 
   it('says how each type is sent: to the outbox (not delivered) until a channel is configured', async () => {
     const outbox = { name: 'outbox', delivers: false, note: 'No channel is configured: messages are stored in the outbox and not delivered.' };
-    expect((await owner.get(SENDER)).json().channels).toEqual({ SMS: outbox, EMAIL: outbox });
+    expect((await owner.get(SENDER(businessId))).json().channels).toEqual({ SMS: outbox, EMAIL: outbox });
     const configured = { SMTP_URL: 'smtp://127.0.0.1:2525', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'secret' };
     await withTestApp(configured, async ({ app }) => {
-      const client = new ApiClient(app);
-      await client.signUpAndIn();
-      expect((await client.get(SENDER)).json().channels).toEqual({
+      const { client, business } = await ownerOn(app, 'Corner Bakery');
+      expect((await client.get(SENDER(business.id))).json().channels).toEqual({
         EMAIL: { name: 'smtp', delivers: true, note: 'Emails are sent through the configured SMTP server.' },
         SMS: { name: 'unusable', delivers: false, note: 'Text messages cannot be sent: SMS_FROM is not set.' },
       });
     });
   });
 
-  it('answers 401 without a session', async () => {
-    expectError(await new ApiClient(testApp.app).get(SENDER), 401, /sign in again/);
+  it('answers 401 without a session, and 404 for another owner\'s business', async () => {
+    expectError(await new ApiClient(testApp.app).get(SENDER(businessId)), 401, /sign in again/);
+    expectError(await stranger.get(SENDER(businessId)), 404, 'Business not found.');
   });
 
   it('checks SMS_FROM and MAIL_FROM', () => {

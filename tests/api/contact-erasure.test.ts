@@ -138,6 +138,60 @@ describe('erasing contacts', () => {
     });
   }, 120_000);
 
+  it('keeps an opt-out that arrives after the deletion as a hash only; START undoes a late STOP', async () => {
+    await withDeliveryApp({}, async ({ app }) => {
+      const owner = await signedInOwner(app);
+      const [mailed, texted] = [person('late', 8), person('latesms', 9)];
+      const contacts = [await addContact(owner, mailed), await addContact(owner, texted)];
+      const filter = await createFilter(owner);
+      const email = await launchCampaign(owner, filter, { messageBody: 'Hi ${firstName}' });
+      const sms = await launchCampaign(owner, filter, { type: 'SMS', subject: null, messageBody: 'Hi ${firstName}' });
+      await finishedCampaign(owner, email.id);
+      await finishedCampaign(owner, sms.id);
+      const token = (await deliveryRows(app, email.id)).find((row) => row.address === mailed.email)!.unsubscribeToken;
+      await owner.client.delete('/api/contact/delete-contacts', { contactIds: contacts.map((contact) => contact.id) });
+      const hashes = () => queryRows<{ reason: string }>(app.db, sql`select reason from opt_out_hashes order by reason`);
+      expect(await hashes()).toEqual([]);
+
+      // The erased contact's link still offers the button (opening it changes nothing), and posting it counts.
+      const url = `${UNSUBSCRIBE_PATH}/${token}`;
+      expect((await app.inject({ method: 'GET', url })).body).toContain('<button type="submit">Unsubscribe</button>');
+      expect(await hashes()).toEqual([]);
+      const posted = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(posted.body).toContain('You are unsubscribed');
+      expect(await applyPhoneReply(app.db, texted.phoneNumber, true, 'SMS reply STOP')).toEqual([owner.businessName]);
+      expect(await hashes()).toEqual([{ reason: 'stop' }, { reason: 'unsubscribed' }]);
+      expect(await tracesOf(app.db, needlesOf(mailed).concat(needlesOf(texted)))).toEqual([]);
+
+      // A START from the number is the person's own opt-in: the kept STOP goes.
+      expect(await applyPhoneReply(app.db, texted.phoneNumber, false, 'SMS reply START')).toEqual([owner.businessName]);
+      expect(await hashes()).toEqual([{ reason: 'unsubscribed' }]);
+      expect((await addContact(owner, texted)).status).toBe('ACTIVE');
+      expect((await addContact(owner, mailed)).status).toBe('UNSUBSCRIBED');
+    });
+  }, 120_000);
+
+  it('a contact with only a phone number who said STOP is erased, and imported again is still opted out', async () => {
+    await withDeliveryApp({}, async ({ app }) => {
+      const owner = await signedInOwner(app);
+      const phoneOnly = person('phone', 6);
+      const importRow = async () => {
+        const file = `First name,Phone number\n${phoneOnly.firstName},+${phoneOnly.phoneNumber}\n`;
+        const response = await owner.client.post('/api/contact/import-contacts', { businessId: owner.businessId, file: Buffer.from(file).toString('base64') });
+        expect(response.json()).toMatchObject({ created: 1 });
+        const listed = (await owner.client.get(`/api/contact/get-contacts/${owner.businessId}`)).json() as Contact[];
+        return listed.find((contact) => contact.firstName === phoneOnly.firstName)!;
+      };
+      const contact = await importRow();
+      expect(contact.email).toBeNull();
+      expect(await applyPhoneReply(app.db, phoneOnly.phoneNumber, true, 'SMS reply STOP')).toHaveLength(1);
+      const deleted = await owner.client.delete('/api/contact/delete-contacts', { contactIds: [contact.id] });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await tracesOf(app.db, [phoneOnly.firstName, phoneOnly.phoneNumber])).toEqual([]);
+      expect((await importRow()).status).toBe('UNSUBSCRIBED');
+    });
+  }, 120_000);
+
   it('stays all or nothing: with another owner’s contact among the ids, nothing is erased', async () => {
     await withDeliveryApp({}, async ({ app }) => {
       const owner = await signedInOwner(app);

@@ -33,8 +33,8 @@ describe("a contact's history and the suppression list", () => {
     const launched = await launchCampaign(owner, await createFilter(owner), { name: 'Spring thanks', messageBody: 'Hi ${firstName}!' });
     await finishedCampaign(owner, launched.id);
     await deliveryApp.app.db.insert(suppressions).values([
-      { businessId: owner.businessId, channel: 'EMAIL', address: contact!.email.toLowerCase(), reason: 'hard_bounce', evidence: '<m1@x>' },
-      { businessId: owner.businessId, channel: 'SMS', address: contact!.phoneNumber, reason: 'stop', evidence: 'SMS reply STOP' },
+      { businessId: owner.businessId, channel: 'EMAIL', address: contact!.email!.toLowerCase(), reason: 'hard_bounce', evidence: '<m1@x>' },
+      { businessId: owner.businessId, channel: 'SMS', address: contact!.phoneNumber!, reason: 'stop', evidence: 'SMS reply STOP' },
     ]);
 
     const history = (await owner.client.get(`/api/contact/get-contact-history/${owner.businessId}/${id}`)).json() as ContactHistory;
@@ -70,7 +70,7 @@ describe("a contact's history and the suppression list", () => {
     expect((await contactsOf()).find((c) => c.id === contact.id)).toMatchObject({ firstName: 'Renamed', phoneNumber: '4915112345678' });
 
     // Its own email (another case) is fine; another contact's is not.
-    expect((await owner.client.put(url, form(contact, { email: contact.email.toUpperCase() }))).statusCode).toBe(200);
+    expect((await owner.client.put(url, form(contact, { email: contact.email!.toUpperCase() }))).statusCode).toBe(200);
     expectError(await owner.client.put(url, form(contact, { email: other.email })), 409, 'A contact with this email address already exists in this business.');
     expectFieldError(await owner.client.put(url, form(contact, { firstName: '' })), 'firstName', 'First name is required');
     expectError(await owner.client.put('/api/contact/update-contact/999999999', form(contact)), 404, 'Contact not found.');

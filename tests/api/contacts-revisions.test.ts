@@ -91,7 +91,7 @@ describe('contacts list validator', () => {
     await expectNewTag('create');
     const second = await createContact(businessId);
 
-    const update = await owner.put(`/api/contact/update-contact/${first.id}`, contactForm(businessId, { email: first.email, firstName: 'Renamed' }));
+    const update = await owner.put(`/api/contact/update-contact/${first.id}`, contactForm(businessId, { email: first.email!, firstName: 'Renamed' }));
     expect(update.statusCode, update.body).toBe(200);
     await expectNewTag('update');
 

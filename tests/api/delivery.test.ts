@@ -103,6 +103,24 @@ describe('recipients', () => {
     expect(rows.map((row) => row.body)).toEqual(['Hi Ann0', 'Hi Ann3']);
   });
 
+  it('a matching contact without the campaign’s channel is listed as skipped with the reason, counted like other skips', async () => {
+    const shop = await ownBusiness();
+    const [both, noEmail, noPhone] = await addContacts(deliveryApp.app, shop.businessId, 3, (i) => ({
+      ...(i === 1 ? { email: null } : {}),
+      ...(i === 2 ? { phoneNumber: null } : {}),
+    }));
+    const filter = await createFilter(shop, [{ attribute: 'firstName', operator: 'BEGINS_WITH', value: 'Ann' }]);
+    for (const [type, skipped, reason] of [['EMAIL', noEmail, 'skipped: no email address'], ['SMS', noPhone, 'skipped: no phone number']] as const) {
+      const launched = await launchCampaign(shop, filter, { type, messageBody: 'Hi ${firstName}', ...(type === 'SMS' ? { subject: null } : {}) });
+      expect(await finishedCampaign(shop, launched.id)).toMatchObject({ status: 'COMPLETED' });
+      const rows = await deliveryRows(deliveryApp.app, launched.id);
+      expect(rows.map(({ contactId, state, error }) => ({ contactId, state, error })).sort((a, b) => a.contactId! - b.contactId!)).toEqual(
+        [both, noEmail, noPhone].map((contactId) => (contactId === skipped ? { contactId, state: 'skipped', error: reason } : { contactId, state: 'outbox', error: null })),
+      );
+      expect((await details(launched.id)).counts).toMatchObject({ recipients: 3, outbox: 2, skipped: 1 });
+    }
+  });
+
   it('none: the campaign fails, saying why', async () => {
     const shop = await ownBusiness();
     await addContacts(deliveryApp.app, shop.businessId, 2);
@@ -146,6 +164,7 @@ describe('outbox (no channel configured) and get-campaign-details', () => {
       nextAttemptAt: null,
       step: null,
       rating: null,
+      feedback: false,
       bounce: null,
       message: { subject: 'Hello Ann0', body: expect.stringMatching(/^Hi Ann0, please review Corner Bakery: http:\/\/localhost:\d+\/r\/[A-Za-z0-9_-]{22}$/) },
     });
@@ -350,18 +369,18 @@ describe('pause, resume, cancel (a batch held in flight at the SMTP server)', ()
 describe('claims', () => {
   it('a stale claim cannot record an outcome once its recipient was claimed again; the new claim can', async () => {
     await withDeliveryApp({}, async (webOnly) => {
-      const { maxAttempts, retryBaseMs, leaseMs, minuteMs } = webOnly.config.delivery;
+      const { maxAttempts, retryBaseMs, leaseMs } = webOnly.config.delivery;
       const shop = await signedInOwner(webOnly.app);
       await addContacts(webOnly.app, shop.businessId, 1);
       const launched = await launchCampaign(shop, await createFilter(shop));
       const campaign = (await fixRecipients(webOnly.app.db, launched.id, webOnly.config.delivery))!;
-      const [stale] = (await claimDeliveries(webOnly.app.db, campaign, 10, minuteMs)).messages;
+      const [stale] = (await claimDeliveries(webOnly.app.db, campaign, 10, webOnly.config.delivery)).messages;
       expect(stale).toMatchObject({ attempts: 1 });
 
       // The first worker stops renewing (it hung or died): after the lease its claim is released and taken again.
       await webOnly.app.db.update(deliveries).set({ claimedAt: new Date(Date.now() - 2 * leaseMs) }).where(eq(deliveries.id, stale!.id));
       expect(await releaseStaleClaims(webOnly.app.db, launched.id, leaseMs, maxAttempts)).toBe(1);
-      const [current] = (await claimDeliveries(webOnly.app.db, campaign, 10, minuteMs)).messages;
+      const [current] = (await claimDeliveries(webOnly.app.db, campaign, 10, webOnly.config.delivery)).messages;
       expect(current).toMatchObject({ id: stale!.id, attempts: 2 });
 
       await recordOutcomes(webOnly.app.db, [{ id: stale!.id, attempts: 1, result: 'failed', error: 'late answer' }], { maxAttempts, retryBaseMs });

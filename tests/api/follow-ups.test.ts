@@ -118,7 +118,8 @@ describe('the per-contact cap', () => {
     expect(await finishedCampaign(shop, second.id)).toMatchObject({ status: 'COMPLETED', failureReason: null, counts: { recipients: 3, outbox: 0 } });
     const rows = await deliveryRows(deliveryApp.app, second.id);
     expect(rows.map((row) => [row.contactId, row.state, row.error, row.reviewToken])).toEqual(
-      ids.map((id) => [id, 'skipped', 'skipped: asked 0 days ago', null]),
+      // A test "day" is a second: on a busy machine the first round may be one or more "days" old by now.
+      ids.map((id) => [id, 'skipped', expect.stringMatching(/^skipped: asked \d+ days? ago$/), null]),
     );
     expect((await details(shop, second.id)).capped).toBe(3);
 

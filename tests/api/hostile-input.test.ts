@@ -38,6 +38,10 @@ const rowCounts = async () =>
   )[0]!.counts;
 
 const control = (label: string) => `${label} must not contain control characters (such as NUL or escape)`;
+const broken = 'Text must not contain a broken character (half of a surrogate pair)';
+// Half a surrogate pair: JSON carries it ("\ud800"), as ApiClient's JSON.stringify writes it.
+const LONE_HIGH = '\uD800';
+const LONE_LOW = '\uDC00';
 const NUL = '\u0000';
 const ESC = '\u001b';
 
@@ -73,6 +77,16 @@ const cases: Case[] = [
   ['NUL in a message body', '/api/campaign/launch-new-campaign', () => ({ ...campaign(), messageBody: `Hi${NUL}` }), 'messageBody', control('Message body')],
   ['a start time on 30 February', '/api/campaign/create-new-campaign', () => ({ ...campaign(), startTime: '2099-02-30T10:00:00Z' }), 'startTime', 'The scheduled start must be a date and time'],
   ['a start time at 24:00', '/api/campaign/create-new-campaign', () => ({ ...campaign(), startTime: '2099-03-01T24:00:00Z' }), 'startTime', 'The scheduled start must be a date and time'],
+  ['a lone surrogate in a review site name', '/api/business/create-new-business', () => ({ ...business, reviewSites: [{ name: `Yelp${LONE_HIGH}`, url: 'https://yelp.example/x' }] }), 'reviewSites.0.name', broken],
+  ['a lone surrogate in a review site address', '/api/business/create-new-business', () => ({ ...business, reviewSites: [{ name: 'Yelp', url: `https://yelp.example/${LONE_LOW}` }] }), 'reviewSites.0.url', broken],
+  ['a lone surrogate in a business name', '/api/business/create-new-business', () => ({ ...business, name: `Bakery ${LONE_LOW}${LONE_HIGH}` }), 'name', broken],
+  ['a lone surrogate in a sign-up email', '/api/auth/sign-up', () => ({ ...validRegistration(), email: `ada${LONE_HIGH}@example.com` }), 'email', broken],
+  ['a lone surrogate in a contact first name', '/api/contact/create-new-contact', () => ({ ...contact(), firstName: `Anna${LONE_HIGH}` }), 'firstName', broken],
+  ['a lone surrogate in the tags', '/api/contact/create-new-contact', () => ({ ...contact(), tags: `vip,${LONE_LOW}` }), 'tags', broken],
+  ['a lone surrogate in a filter value', '/api/contact-filter/create-contact-filter-with-items', () => filterBody('VIP', `An${LONE_HIGH}`), 'contactFilterItems.0.value', broken],
+  ['a lone surrogate in a message body', '/api/campaign/launch-new-campaign', () => ({ ...campaign(), messageBody: `Hi ${LONE_HIGH}` }), 'messageBody', broken],
+  ['a lone surrogate in an unknown field', '/api/contact/create-new-contact', () => ({ ...contact(), note: { text: LONE_LOW } }), 'note.text', broken],
+  ['a lone surrogate in a key', '/api/contact/create-new-contact', () => ({ ...contact(), [`x${LONE_HIGH}`]: 1 }), 'x\uFFFD', broken],
   ['a start time at minute 60', '/api/campaign/create-new-campaign', () => ({ ...campaign(), startTime: '2099-03-01T10:60:00+01:00' }), 'startTime', 'The scheduled start must be a date and time'],
 ];
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { testDatabaseKind, isolatedPostgresDatabase } from '../support/delivery-app';
 import { ApiClient, validRegistration } from '../support/test-app';
+import { SIGNED_IN_HINT_COOKIE } from '#domain';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -86,7 +87,9 @@ describe('error logs', () => {
     for (const secret of ['Quintessa', 'Marlowe', 'quintessa.secret', '4917698765432', '1966-06-16', Buffer.from(file).toString('base64').slice(0, 40)]) {
       expect(text).not.toContain(secret);
     }
-    for (const value of Object.values(owner.cookies)) expect(text).not.toContain(value);
+    // The session's cookies, not the signed-in hint ("1", which names nobody).
+    for (const [name, value] of Object.entries(owner.cookies)) if (name !== SIGNED_IN_HINT_COOKIE) expect(text).not.toContain(value);
+    expect(Object.keys(owner.cookies)).toEqual(expect.arrayContaining(['sb_access', 'sb_refresh']));
     expect(errorLines(logged)).toHaveLength(1);
     expect(errorLines(logged)[0]).toMatchObject({ route: '/api/contact/import-contacts', err: { sqlState: 'P0001' } });
   });
@@ -116,5 +119,73 @@ describe('error logs', () => {
     expect(text).not.toContain('Private subject line');
     expect(text).not.toContain('Confidential offer');
     expect(errorLines(logged)).toHaveLength(1);
+  });
+});
+
+describe('request logs', () => {
+  it('never carry a review or unsubscribe token, on matched, unmatched, malformed or failing requests', async () => {
+    const review = 'Rv9s8YtOkEnQwErTyUiOpA';
+    const unsubscribe = '3f1c2b7a-9d4e-4c1b-8f0a-7e6d5c4b3a21';
+    const from = lines.length;
+    const urls = [
+      `/r/${review}`,
+      `/r/${review}/go/1`,
+      `/r/${review}/go/1/`,
+      `/r/${review}/nowhere?x=1`,
+      `/r/${review}%ZZ/go/1`,
+      `/R/${review}`,
+      `/api/unsubscribe/${unsubscribe}`,
+      `/api/unsubscribe/${unsubscribe}/`,
+      `/api/unsubscribe/${unsubscribe}/extra`,
+      `/api/unsubscribe/${unsubscribe}%ZZ`,
+      `//api/unsubscribe/${unsubscribe}`,
+    ];
+    for (const url of urls) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await app.inject({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined });
+        expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
+      }
+    }
+    const logged = lines.slice(from);
+    expect(logged.length).toBeGreaterThan(urls.length);
+    const text = logged.join('\n');
+    expect(text).not.toContain(review);
+    expect(text).not.toContain(unsubscribe);
+    // The path is still there, with the token's place marked.
+    expect(text).toContain('/r/[redacted]/go/1/');
+    expect(text).toContain('/api/unsubscribe/[redacted]/extra');
+  });
+});
+
+describe('ids beyond the id column', () => {
+  it('are a 400 before any byte of an export, in deletes, check-ins and other bodies too, and no log line carries query parameters', async () => {
+    const owner = new ApiClient(app);
+    await owner.signUpAndIn();
+    const businessId = (await owner.createBusiness()).id;
+    const contact = await owner.post('/api/contact/create-new-contact', {
+      firstName: 'Ida', lastName: 'Range', email: 'ida.range@example.com', phoneNumber: '4915112345678', birthDate: '1990-05-17', gender: 'FEMALE', businessId,
+    });
+    const tooBig = 2_147_483_648;
+    const from = lines.length;
+    const contactIds = 'Contact ids must be a list of positive whole numbers.';
+    for (const [method, url, body, errors] of [
+      ['POST', `/api/contact/export-contacts/${businessId}`, { format: 'csv', contactIds: [contact.json().id, tooBig] }, { contactIds }],
+      ['POST', `/api/contact/export-contacts/${businessId}`, { format: 'xlsx', contactIds: [Number.MAX_SAFE_INTEGER] }, { contactIds }],
+      ['DELETE', '/api/contact/delete-contacts', { contactIds: [contact.json().id, tooBig] }, { contactIds }],
+      ['PATCH', '/api/contact/check-in-contacts', { contactIds: [tooBig] }, { contactIds }],
+      ['POST', '/api/campaign/check-campaign-name', { businessId, name: 'Spring', exceptId: tooBig }, { exceptId: 'The campaign id must be a positive whole number' }],
+    ] as const) {
+      const response = await owner.request(method, url, body);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ errors });
+    }
+    // A path id that cannot exist answers as a missing business does (docs/architecture.md, Ownership), before any byte too.
+    expect((await owner.get(`/api/contact/export-contacts/${tooBig}?format=csv`)).statusCode).toBe(404);
+    const text = lines.slice(from).join('\n');
+    expect(text).not.toContain(String(tooBig));
+    expect(text).not.toContain('ida.range');
+    expect(errorLines(lines.slice(from))).toEqual([]);
+    // Nothing was deleted.
+    expect((await owner.get(`/api/contact/get-contacts/${businessId}`)).json()).toHaveLength(1);
   });
 });

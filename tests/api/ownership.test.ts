@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMessages, filterMessages, type Campaign, type CampaignStatus, type Contact, type ContactFilter } from '#domain';
+import { webhookMessages } from '#domain/webhooks';
 import { businesses, campaigns, suppressions } from '../../server/db/schema';
 import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -40,17 +41,23 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^(GET|HEAD) \/api\/user\/get-current-user$/, "answers the signed-in caller's own profile; takes no id"],
   [/^(GET|HEAD) \/api\/business\/get-current-users-businesses$/, "lists the caller's own businesses; takes no id"],
   [/^POST \/api\/business\/create-new-business$/, 'creates a business owned by the caller; takes no id'],
-  [/^(GET|HEAD) \/api\/campaign\/get-sender$/, 'answers the server’s configured senders, the same for everyone'],
   [/^(GET|HEAD|POST) \/api\/unsubscribe\/:token$/, 'public page of a campaign email; the unguessable token is the credential'],
   [/^POST \/api\/webhooks\/twilio\/(status|inbound)$/, "Twilio's webhooks; its request signature is the credential"],
-  [/^(GET|HEAD|POST) \/r\/:token(\/go\/:site|\/feedback)?$/, 'public review page of a review request; the unguessable token is the credential'],
+  [/^(GET|HEAD|POST) \/r\/:token(\/go\/:site|\/feedback|\/rating)?$/, 'public review page of a review request; the unguessable token is the credential'],
   [/^POST \/api\/webhooks\/inbound-email$/, 'bounces and complaints forwarded by the mail provider; INBOUND_EMAIL_SECRET is the credential'],
+  [/^POST \/api\/webhooks\/email-events\/(ses|sendgrid|postmark|mailgun)$/, "email providers' events; each provider's signature or secret is the credential"],
+  [/^POST \/api\/webhooks\/:provider\/:connectorId$/, "connected systems' events (Square, Stripe, Shopify); the signature with the connection's own secret is the credential"],
+  [/^(GET|HEAD|POST) \/k\/:slug$/, "public check-in page at a business's counter; its random slug (on the poster) names the business, and it shows only the business's name"],
   [/^(GET|HEAD) \/files\/contacts-import-example\.(csv|xlsx)$/, 'public example files, the same for everyone'],
+  [/^(GET|HEAD) \/favicon\.(svg|ico)$/, "the app's icon, the same for everyone"],
   [/^(GET|HEAD) \/api\/(openapi\.json|docs(\/.*)?)$/, 'public API documentation'],
+  [/^(GET|HEAD) \/api\/v1\/key$|^POST \/api\/v1\/visits$/, "the visits API: a business's API key is the credential and names the business (tests/api/visits-api.test.ts: a key never reaches another business)"],
 ];
 
 let testApp: TestApp;
 const registered = new Set<string>();
+/** The routes keyed by a record (`config.owns`), with where they name it. */
+const keyedByRecord: Array<{ method: Method; url: string; owns: Record<string, string> }> = [];
 let owner: ApiClient;
 let stranger: ApiClient;
 let businessId: number;
@@ -62,7 +69,10 @@ let strangersCampaign: Campaign;
 beforeAll(async () => {
   testApp = await startTestApp({}, {
     onRoute: (route) => {
-      for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+      for (const method of [route.method].flat()) {
+        registered.add(`${method} ${route.url}`);
+        if (route.config?.owns) keyedByRecord.push({ method: method as Method, url: route.url, owns: route.config.owns });
+      }
     },
   });
   owner = new ApiClient(testApp.app);
@@ -141,7 +151,16 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
   'GET /api/contact/get-contacts/:businessId': byBusinessInPath('contact/get-contacts'),
   'GET /api/contact-filter/get-contact-filters/:businessId': byBusinessInPath('contact-filter/get-contact-filters'),
   'GET /api/campaign/get-campaigns/:businessId': byBusinessInPath('campaign/get-campaigns'),
+  'GET /api/campaign/get-sender/:businessId': byBusinessInPath('campaign/get-sender'),
   'GET /api/reputation/get-summary/:businessId': byBusinessInPath('reputation/get-summary'),
+  'GET /api/automation/get-automation/:businessId': byBusinessInPath('automation/get-automation'),
+  'GET /api/automation/get-automation-log/:businessId': byBusinessInPath('automation/get-automation-log'),
+  'GET /api/business/get-check-in-page/:businessId': byBusinessInPath('business/get-check-in-page'),
+  'GET /api/business/get-first-steps/:businessId': byBusinessInPath('business/get-first-steps'),
+  'PUT /api/automation/update-automation/:businessId': async () => {
+    const body = { enabled: true, delayMinutes: 120, channel: 'EMAIL', subject: 'How was it?', messageBody: 'Review us: ${reviewLink}' };
+    return [{ what: "another owner's business", request: { method: 'PUT', url: `/api/automation/update-automation/${businessId}`, body }, refusal: BUSINESS_NOT_FOUND }];
+  },
   'PUT /api/business/update-business/:businessId': async () => {
     const body = {
       ...BUSINESS_ADDRESS,
@@ -149,6 +168,16 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
     };
     const request = { method: 'PUT' as const, url: `/api/business/update-business/${businessId}`, body };
     return [{ what: "another owner's business", request, refusal: BUSINESS_NOT_FOUND }];
+  },
+  'GET /api/business/get-connectors/:businessId': byBusinessInPath('business/get-connectors'),
+  'PUT /api/business/update-connector/:businessId': async () => {
+    const body = { provider: 'square', secret: 'SquareSignatureKey0123' };
+    return [{ what: "another owner's business", request: { method: 'PUT', url: `/api/business/update-connector/${businessId}`, body }, refusal: BUSINESS_NOT_FOUND }];
+  },
+  'DELETE /api/business/delete-connector/:businessId/:provider': async () => {
+    // Connected, so the owner's request has something to disconnect.
+    await owner.put(`/api/business/update-connector/${businessId}`, { provider: 'shopify', secret: 'ShopifySigningKey0123' });
+    return [{ what: "another owner's business", request: { method: 'DELETE', url: `/api/business/delete-connector/${businessId}/shopify` }, refusal: BUSINESS_NOT_FOUND }];
   },
   'GET /api/contact/export-contacts/:businessId': async () => [
     { what: "another owner's business", request: { method: 'GET', url: `/api/contact/export-contacts/${businessId}?format=csv` }, refusal: BUSINESS_NOT_FOUND },
@@ -181,6 +210,24 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
     const request = { method: 'PATCH' as const, url: '/api/contact/check-in-contacts', body: { contactIds: [contact.id] } };
     return [{ what: "another owner's contact", request, refusal: CONTACT_NOT_FOUND }];
   },
+  ...Object.fromEntries(
+    (['add', 'remove'] as const).map((change) => [
+      `PUT /api/contact/${change}-tag/:businessId`,
+      async (): Promise<Probe[]> => {
+        const body = { contactIds: [(await ownersContact()).id], tag: 'vip' };
+        const url = (inBusiness: number) => `/api/contact/${change}-tag/${inBusiness}`;
+        return [
+          { what: "another owner's business", request: { method: 'PUT', url: url(businessId), body }, refusal: BUSINESS_NOT_FOUND },
+          {
+            what: "another owner's contact, through the stranger's own business",
+            request: { method: 'PUT', url: url(strangersBusinessId), body },
+            refusal: CONTACT_NOT_FOUND,
+            ownersRequest: { method: 'PUT', url: url(businessId), body },
+          },
+        ];
+      },
+    ]),
+  ),
 
   'PUT /api/contact/update-contact/:id': async () => {
     const contact = await ownersContact();
@@ -208,6 +255,26 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
+  'GET /api/business/get-api-keys/:businessId': byBusinessInPath('business/get-api-keys'),
+  'POST /api/business/create-api-key/:businessId': async () => [
+    { what: "another owner's business", request: { method: 'POST', url: `/api/business/create-api-key/${businessId}`, body: { name: 'Till' } }, refusal: BUSINESS_NOT_FOUND },
+  ],
+  'DELETE /api/business/delete-api-key/:businessId/:id': async () => {
+    // One each: the owner's request of a probe deletes it.
+    const newKey = async (name: string) => created<{ id: number }>(await owner.post(`/api/business/create-api-key/${businessId}`, { name }));
+    const first = await newKey('Till 1');
+    const second = await newKey('Till 2');
+    const url = (inBusiness: number, id: number) => `/api/business/delete-api-key/${inBusiness}/${id}`;
+    return [
+      { what: "another owner's business", request: { method: 'DELETE', url: url(businessId, first.id) }, refusal: BUSINESS_NOT_FOUND },
+      {
+        what: "another owner's API key, through the stranger's own business",
+        request: { method: 'DELETE', url: url(strangersBusinessId, second.id) },
+        refusal: { status: 404, message: 'API key not found.' },
+        ownersRequest: { method: 'DELETE', url: url(businessId, second.id) },
+      },
+    ];
+  },
   'GET /api/suppression/get-suppressions/:businessId': byBusinessInPath('suppression/get-suppressions'),
   'DELETE /api/suppression/lift-suppression/:businessId/:id': async () => {
     // One each: the owner's request of a probe lifts it.
@@ -226,6 +293,14 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
+
+  'POST /api/business/create-webhook-endpoint/:businessId': async () => [
+    { what: "another owner's business", request: { method: 'POST', url: `/api/business/create-webhook-endpoint/${businessId}`, body: WEBHOOK_ENDPOINT }, refusal: BUSINESS_NOT_FOUND },
+  ],
+  'GET /api/business/get-webhook-endpoints/:businessId': byBusinessInPath('business/get-webhook-endpoints'),
+  'GET /api/business/get-webhook-deliveries/:businessId': byBusinessInPath('business/get-webhook-deliveries'),
+  'DELETE /api/business/delete-webhook-endpoint/:businessId/:id': () => byWebhookEndpoint('DELETE', 'delete-webhook-endpoint'),
+  'POST /api/business/send-test-webhook/:businessId/:id': () => byWebhookEndpoint('POST', 'send-test-webhook'),
 
   'POST /api/contact-filter/create-contact-filter-with-items': async () => {
     const body = {
@@ -307,6 +382,26 @@ function campaignCreation(url: string): Probe[] {
   ];
 }
 
+const WEBHOOK_ENDPOINT = { url: 'https://hooks.example.com/starboost', events: ['review.rating'] };
+
+/** An action on one of the owner's webhook endpoints (one each: the owner's delete uses it up), by the business and by the endpoint. */
+async function byWebhookEndpoint(method: Method, action: string): Promise<Probe[]> {
+  const [first, second] = [
+    await created<{ id: number }>(await owner.post(`/api/business/create-webhook-endpoint/${businessId}`, WEBHOOK_ENDPOINT)),
+    await created<{ id: number }>(await owner.post(`/api/business/create-webhook-endpoint/${businessId}`, WEBHOOK_ENDPOINT)),
+  ];
+  const url = (inBusiness: number, id: number) => `/api/business/${action}/${inBusiness}/${id}`;
+  return [
+    { what: "another owner's business", request: { method, url: url(businessId, first.id) }, refusal: BUSINESS_NOT_FOUND },
+    {
+      what: "another owner's webhook endpoint, through the stranger's own business",
+      request: { method, url: url(strangersBusinessId, second.id) },
+      refusal: { status: 404, message: webhookMessages.notFound },
+      ownersRequest: { method, url: url(businessId, second.id) },
+    },
+  ];
+}
+
 /** A HEAD route runs its GET route's hooks: probed with the GET route's requests, without a body to read. */
 const caseFor = (route: string): (() => Promise<Probe[]>) | undefined => {
   const [method, url] = route.split(' ');
@@ -346,4 +441,26 @@ describe('business ownership on every route', () => {
       }
     },
   );
+});
+
+/** Another owner's record of each kind a route can be keyed by (`app.registerOwner`): a new kind needs one here. */
+const STRANGERS_RECORD: Record<string, () => number> = { campaign: () => strangersCampaign.id };
+/** An id no record has (the largest the id columns hold). */
+const MISSING_ID = 2_147_483_647;
+
+describe('routes keyed by a record (config.owns)', () => {
+  it("refuse another owner's record with the same answer as a missing one: 404 and the kind's message", async () => {
+    expect(keyedByRecord.length).toBeGreaterThan(0);
+    for (const { method, url, owns } of keyedByRecord) {
+      for (const [kind, at] of Object.entries(owns)) {
+        const param = /^params\.(\w+)$/.exec(at)?.[1];
+        expect(param, `${method} ${url}: this test fills path ids only; name ${at} here`).toBeDefined();
+        expect(STRANGERS_RECORD[kind], `a record of kind ${kind} for ${method} ${url}`).toBeDefined();
+        const call = (id: number) => send(owner, { method, url: url.replace(`:${param}`, String(id)) });
+        const [strangers, missing] = [await call(STRANGERS_RECORD[kind]!()), await call(MISSING_ID)];
+        expect(strangers.statusCode, `${method} ${url}`).toBe(404);
+        expect([strangers.statusCode, strangers.body], `${method} ${url}`).toEqual([missing.statusCode, missing.body]);
+      }
+    }
+  });
 });

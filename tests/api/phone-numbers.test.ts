@@ -48,7 +48,7 @@ describe('phone numbers are stored in international form', () => {
     expectFieldError(
       await owner.post(CREATE, form),
       'phoneNumber',
-      'Phone number is not a valid number in Croatia, nor with a country code (such as +44 7911 123456).',
+      'Phone number is not a valid number in Croatia, nor with a country code (such as 092 123 4567 or +385 92 123 4567).',
     );
     expect(await testApp.app.db.select().from(contacts).where(eq(contacts.email, form.email))).toEqual([]);
   });
@@ -66,7 +66,7 @@ describe('phone numbers are stored in international form', () => {
     expect(response.json()).toEqual({
       created: 2,
       updated: 0,
-      rejected: [{ row: 4, reasons: ['Phone number is not a valid number in Croatia, nor with a country code (such as +44 7911 123456).'] }],
+      rejected: [{ row: 4, reasons: ['Phone number is not a valid number in Croatia, nor with a country code (such as 092 123 4567 or +385 92 123 4567).'] }],
       rejectedCount: 1,
     });
     const stored = await testApp.app.db.select({ phone: contacts.phoneNumber }).from(contacts).where(eq(contacts.businessId, businessId));
@@ -100,7 +100,7 @@ describe('phone numbers are stored in international form', () => {
     expect(await read(international!.id)).toEqual({ phone: '4915112345678', problem: null });
     expect(await read(unreadable!.id)).toEqual({
       phone: '0000000000',
-      problem: 'Phone number is not a valid number in Croatia, nor with a country code (such as +44 7911 123456).',
+      problem: 'Phone number is not a valid number in Croatia, nor with a country code (such as 092 123 4567 or +385 92 123 4567).',
     });
     // Done once: a second run changes nothing.
     await testApp.app.db.update(contacts).set({ phoneNumber: '0912345678' }).where(eq(contacts.id, national!.id));

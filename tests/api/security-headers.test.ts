@@ -75,6 +75,20 @@ describe('security headers', () => {
     expect(response.body).toContain(`<style nonce="${styleNonce}">`);
   });
 
+  it("public pages name their icon, and /favicon.ico answers it (no 404 in the visitor's console)", async () => {
+    const page = await testApp.app.inject({ method: 'GET', url: '/r/not-a-real-token' });
+    const icon = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(page.body)?.[1];
+    expect(icon).toBe('/favicon.svg');
+    for (const url of [icon!, '/favicon.ico']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      // Allowed by the pages' own policy (img-src 'self').
+      expect(directives(page.headers['content-security-policy'] as string)['img-src']).toContain("'self'");
+    }
+  });
+
   it('a route can allow more sources (for a docs UI) on top of the policy', () => {
     const policy = cspAllowing(false, { 'script-src': ["'unsafe-eval'"], 'img-src': ['https://validator.example'] });
     expect(policy.directives['script-src']).toEqual(["'self'", "'report-sample'", "'unsafe-eval'"]);

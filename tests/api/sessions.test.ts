@@ -14,6 +14,7 @@ import {
   withTestApp,
 } from './helpers';
 import { ManualClock } from '../support/manual-clock';
+import { SIGNED_IN_HINT_COOKIE } from '#domain';
 
 const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
 const NOT_SIGNED_IN = 'You are not signed in.';
@@ -94,6 +95,11 @@ describe('sign-in', () => {
     expect(refreshCookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax', maxAge: THIRTY_DAYS });
     expect(refreshCookie.secure).toBeFalsy();
     expect(refreshCookie.value).not.toBe('');
+
+    // The one cookie the page may read: that this browser signed in, never who (no 401s asked for when it did not).
+    const hint = setCookie(response, SIGNED_IN_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: THIRTY_DAYS });
+    expect(hint.httpOnly).toBeFalsy();
   });
 
   it('marks both cookies Secure when COOKIE_SECURE=true', async () => {
@@ -290,12 +296,16 @@ describe('rate limits per client (AUTH_RATE_LIMIT_PER_MINUTE, TRUST_PROXY)', () 
 });
 
 describe('refresh-token', () => {
-  it('answers 401 without a refresh cookie', async () => {
-    expectError(await refresh(new ApiClient(testApp.app)), 401, NOT_SIGNED_IN);
+  it('answers 401 without a refresh cookie, and clears the signed-in hint so the page stops asking', async () => {
+    const response = await refresh(clientWith({ [SIGNED_IN_HINT_COOKIE]: '1' }));
+    expectError(response, 401, NOT_SIGNED_IN);
+    expect(isCleared(setCookie(response, SIGNED_IN_HINT_COOKIE))).toBe(true);
   });
 
-  it('answers 401 for an unknown refresh token', async () => {
-    expectError(await refresh(clientWith({ [REFRESH_COOKIE]: 'made-up-token' })), 401, REFRESH_INVALID);
+  it('answers 401 for an unknown refresh token, clearing the hint', async () => {
+    const response = await refresh(clientWith({ [REFRESH_COOKIE]: 'made-up-token', [SIGNED_IN_HINT_COOKIE]: '1' }));
+    expectError(response, 401, REFRESH_INVALID);
+    expect(isCleared(setCookie(response, SIGNED_IN_HINT_COOKIE))).toBe(true);
   });
 
   it('rotates: a new refresh cookie and a working access cookie', async () => {
@@ -306,6 +316,7 @@ describe('refresh-token', () => {
     const newRefresh = setCookie(response, REFRESH_COOKIE);
     expect(newRefresh).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax', maxAge: THIRTY_DAYS });
     expect(newRefresh.value).not.toBe(oldRefresh);
+    expect(setCookie(response, SIGNED_IN_HINT_COOKIE)).toMatchObject({ path: '/', maxAge: THIRTY_DAYS });
     expect(setCookie(response, ACCESS_COOKIE)).toMatchObject({ path: '/api', httpOnly: true, maxAge: 900 });
     expect((await authorize(client)).statusCode).toBe(200);
   });
@@ -338,6 +349,7 @@ describe('sign-out', () => {
     expect(clearedAccess.path).toBe('/api');
     expect(isCleared(clearedRefresh)).toBe(true);
     expect(clearedRefresh.path).toBe('/api/auth');
+    expect(isCleared(setCookie(response, SIGNED_IN_HINT_COOKIE))).toBe(true);
     expect(client.cookies).toEqual({});
 
     expectError(await authorize(clientWith({ [ACCESS_COOKIE]: access })), 401, SESSION_ENDED);

@@ -5,12 +5,15 @@ import { createScratchDatabase } from '../support/scratch-database';
 import { PortClient, startServer, STARTUP_MS } from '../support/server-process';
 import { validRegistration } from '../support/test-app';
 
-/** The pids of a process's Node children (tsx's loader may have an esbuild child too). */
+/**
+ * The pids of a process's Node children (tsx's loader may have an esbuild child too), known by
+ * their executable: Node 24 names its main thread "MainThread", so `comm` is no longer "node".
+ */
 const nodeChildrenOf = (pid: number) =>
-  execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,comm='], { encoding: 'utf8' })
+  execFileSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter(([, command]) => command === 'node')
+    .filter(([, executable]) => executable === process.execPath)
     .map(([childPid]) => Number(childPid));
 
 /**

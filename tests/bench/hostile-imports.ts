@@ -14,7 +14,7 @@ type Log = (line: string) => void;
 const PROBE_EVERY_MS = 50;
 
 /** The latencies of `probe`, called every PROBE_EVERY_MS until `done` settles. */
-async function latenciesDuring(done: Promise<unknown>, probe: () => Promise<unknown>): Promise<number[]> {
+export async function latenciesDuring(done: Promise<unknown>, probe: () => Promise<unknown>): Promise<number[]> {
   let finished = false;
   void done.finally(() => (finished = true));
   const times: number[] = [];
@@ -28,7 +28,7 @@ async function latenciesDuring(done: Promise<unknown>, probe: () => Promise<unkn
   return times;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };

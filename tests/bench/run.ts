@@ -4,11 +4,13 @@ import { benchContactsBrowser } from './contacts-browser';
 import { contactsServerBenchmark } from './contacts-server';
 import { deliveryBenchmark } from './delivery';
 import { hostileImportsBenchmark } from './hostile-imports';
+import { hostileInboundBenchmark } from './hostile-inbound';
 import { loadBenchmark } from './load';
 import { manyBusinessesBenchmark } from './many-businesses';
 import { coldLoginTransfer } from './login-transfer';
 import { reviewPageBenchmark } from './review-page';
 import { median, printTable, type BenchRow } from './table';
+import { visitsApiBenchmark } from './visits-api';
 
 /** `npm run bench`: every benchmark, each printed as a table (medians; the machines are noisy). */
 async function appBenchmarks(): Promise<BenchRow[]> {
@@ -38,9 +40,11 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['contacts-browser', benchContactsBrowser],
   ['delivery', () => deliveryBenchmark((line) => console.error(`[bench] ${line}`))],
   ['hostile-imports', () => hostileImportsBenchmark((line) => console.error(`[bench] ${line}`))],
+  ['hostile-inbound', () => hostileInboundBenchmark((line) => console.error(`[bench] ${line}`))],
   ['load', () => loadBenchmark((line) => console.error(`[bench] ${line}`))],
   ['many-businesses', () => manyBusinessesBenchmark((line) => console.error(`[bench] ${line}`))],
   ['review-page', () => reviewPageBenchmark((line) => console.error(`[bench] ${line}`))],
+  ['visits-api', () => visitsApiBenchmark((line) => console.error(`[bench] ${line}`))],
 ];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;

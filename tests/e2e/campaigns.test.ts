@@ -39,11 +39,21 @@ async function chooseRecipients(page: Page, filterName: string) {
   await page.locator('.ant-select-item-option').filter({ hasText: filterName }).click();
 }
 
+// What each menu item's dialog says: the spec's text where the action cannot be undone.
+const CONFIRMATIONS: Record<string, string> = {
+  Start: 'Are you sure you want to start this campaign. This action cannot be reverted.',
+  Resume: 'Are you sure you want to resume this campaign. Its remaining messages will be sent; you can pause it again.',
+  Pause: 'Are you sure you want to pause this campaign. Nothing more is sent until you resume it.',
+  Cancel: 'Are you sure you want to cancel this campaign. This action cannot be reverted.',
+  Duplicate: 'Are you sure you want to duplicate this campaign. The copy is saved as a draft that you can edit or delete.',
+  Delete: 'Are you sure you want to delete this campaign. This action cannot be reverted.',
+};
+
 async function runAction(page: Page, name: string, action: string) {
   await card(page, name).getByRole('button', { name: /Campaign actions/ }).click();
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: action }).click();
   if (action === 'Edit') return;
-  await page.getByRole('dialog').getByText(`Are you sure you want to ${action.toLowerCase()} this campaign. This action cannot be reverted.`).waitFor();
+  await page.getByRole('dialog').getByText(CONFIRMATIONS[action]!).waitFor();
   await page.getByRole('button', { name: 'Confirm action' }).click();
 }
 
@@ -125,7 +135,7 @@ describe('campaigns in Chromium', () => {
     await screenshot(page, 'campaigns-03-overview');
 
     // Started again, the paused campaign sends its last batch when the pace allows and completes.
-    await runAction(page, 'Spring launch', 'Start');
+    await runAction(page, 'Spring launch', 'Resume');
     await expect.poll(() => badge(page, 'Spring launch'), { timeout: 60_000 }).toBe('Completed');
     expect(await card(page, 'Spring launch').textContent()).toContain('of 8 recipients');
 

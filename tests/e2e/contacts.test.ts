@@ -83,7 +83,7 @@ describe('contacts in Chromium', () => {
     await rowCheckbox(page, 0).click();
     await rowCheckbox(page, 2).click({ modifiers: ['Shift'] });
     await expect.poll(() => selectionCount(page)).toBe('3 selected');
-    await page.getByTestId('contacts-table-region').focus();
+    await page.getByTestId('contacts-grid').focus();
     await page.keyboard.press('Escape');
     await expect.poll(() => selectionCount(page)).toContain('contacts');
     await page.keyboard.press('Control+a');
@@ -95,7 +95,7 @@ describe('contacts in Chromium', () => {
     await expect.poll(() => rows(page).count()).toBe(1);
     await rowCheckbox(page, 0).click();
     await page.getByRole('button', { name: /Check in/ }).click();
-    await page.getByRole('dialog').getByText('Are you sure you want to check in 1 contact(s).').waitFor();
+    await page.getByRole('dialog').getByText('Are you sure you want to check in 1 contact.').waitFor();
     await page.getByRole('button', { name: 'Confirm Check-In' }).click();
     await expect.poll(() => toast(page, 'Contacts Checked In').count()).toBe(1);
     await expect.poll(() => rows(page).first().textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}h/);
@@ -103,7 +103,7 @@ describe('contacts in Chromium', () => {
 
     // Delete Zoe with the keyboard.
     await rowCheckbox(page, 0).click();
-    await page.getByTestId('contacts-table-region').focus();
+    await page.getByTestId('contacts-grid').focus();
     await page.keyboard.press('Delete');
     await page.getByRole('dialog').getByText('Delete selected contacts').waitFor();
     await screenshot(page, 'contacts-03-delete');

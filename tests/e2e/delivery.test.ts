@@ -107,7 +107,7 @@ describe('delivery in Chromium', () => {
     await expect.poll(() => card(page, 'Paced thanks').textContent()).toContain(`${sentAtPause} sent, 0 failed, of ${CONTACTS} recipients`);
     await screenshot(page, 'delivery-01-paused');
 
-    await cardAction(page, 'Paced thanks', 'Start');
+    await cardAction(page, 'Paced thanks', 'Resume');
     await expect.poll(() => sink.emails.length, { timeout: 30_000 }).toBe(CONTACTS);
     expect(new Set(sink.emails.flatMap((email) => email.to)).size).toBe(CONTACTS);
     await expect.poll(() => badge(page, 'Paced thanks'), { timeout: 30_000 }).toBe('Completed');

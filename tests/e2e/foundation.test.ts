@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addBusiness, newAppPage, newOwner, registerOwner, screenshot, signIn, toast, useBrowser } from '../support/browser';
 
@@ -10,6 +10,12 @@ describe('foundation in Chromium', () => {
   it('register, sign in, add businesses, stay signed in, switch, sign out', async () => {
     const { page, context } = await newAppPage(browser());
     const owner = newOwner();
+    // Signed out, the app asks the server nothing it would refuse: no 401 (nor any other error) in the console.
+    const signedOutErrors: string[] = [];
+    const collectErrors = (message: ConsoleMessage) => message.type() === 'error' && signedOutErrors.push(message.text());
+    page.on('console', collectErrors);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
 
     // Register through the form.
     await page.goto('/register');
@@ -25,12 +31,15 @@ describe('foundation in Chromium', () => {
     await page.waitForURL('**/login');
     await expect.poll(() => toast(page, 'Registration Successful!').count()).toBe(1);
 
+    page.off('console', collectErrors);
+    expect(signedOutErrors).toEqual([]);
+
     // Sign in: toast and the dashboard without a business, navigation disabled.
     await signIn(page, owner);
     await expect.poll(() => toast(page, 'Login Successful!').count()).toBe(1);
     await page.getByText('Welcome to Starboost!').waitFor();
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Grace Hopper');
-    for (const label of ['Contacts', 'Campaigns', 'Reputation']) {
+    for (const label of ['Contacts', 'Campaigns', 'Automations', 'Reputation']) {
       expect(await navItem(page, label).getAttribute('aria-disabled')).toBe('true');
     }
     await screenshot(page, '02-dashboard-without-business');
@@ -101,7 +110,7 @@ describe('foundation in Chromium', () => {
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await page.getByTestId('menu-toggle').click();
     const menu = page.locator('.ant-drawer');
-    for (const label of ['Dashboard', 'Contacts', 'Campaigns', 'Reputation']) await menu.getByText(label).waitFor();
+    for (const label of ['Dashboard', 'Contacts', 'Campaigns', 'Automations', 'Reputation']) await menu.getByText(label).waitFor();
     expect(await menu.locator('li.ant-menu-item').filter({ hasText: 'Contacts' }).getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, '06-mobile-menu');
     // The business switcher is in the menu too; choosing from it closes the menu.

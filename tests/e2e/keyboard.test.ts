@@ -27,6 +27,14 @@ describe('keyboard only, in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
 
+    // The first Tab stop skips the menu: Enter on it puts focus on the screen itself.
+    await page.getByText('Welcome to Starboost!').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
     // The dashboard's 'Add new business' is one Tab stop (a link, not a link around a button).
     await tabTo(page, page.getByRole('link', { name: /Add new business/ }));
     await page.keyboard.press('Enter');
@@ -70,9 +78,13 @@ describe('keyboard only, in Chromium', () => {
     await page.keyboard.press('Space');
     await tabTo(page, page.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
-    await typeInto(page, page.getByLabel('Campaign name'), 'Spring by keyboard');
+    // Each step takes focus at its first field: typing goes on where the eyes are.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('campaign-name');
+    await page.keyboard.type('Spring by keyboard');
     await page.keyboard.press('Enter');
     await page.getByText('Send pacing').waitFor();
+    // The last step has no Next: focus is on its first field, not left on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Scheduled start');
     await pickOption(page, page.getByRole('combobox', { name: 'Recipients' }), '+ Create new filter');
     const filterDialog = page.getByRole('dialog');
     await typeInto(page, filterDialog.getByLabel('Filter name'), 'VIP');

@@ -57,6 +57,10 @@ describe('the review funnel in Chromium', () => {
     await page.waitForURL('**/business-settings');
     await page.getByRole('button', { name: 'Add review site' }).click();
     await page.getByLabel('Site 1 name').fill('Yelp');
+    // Escape closes the suggestions and keeps the name (the field is a search input, which Chromium would clear).
+    await page.getByLabel('Site 1 name').press('Escape');
+    await page.getByLabel('Site 1 name').press('Escape');
+    expect(await page.getByLabel('Site 1 name').inputValue()).toBe('Yelp');
     await page.getByLabel('Site 1 address').fill(YELP);
     await page.getByRole('button', { name: 'Add review site' }).click();
     await page.getByLabel('Site 2 name').fill('Google');
@@ -98,18 +102,21 @@ describe('the review funnel in Chromium', () => {
     await expect.poll(() => sink.emails.length, { timeout: 30_000 }).toBe(3);
     const links = [0, 1, 2].map((i) => reviewLinkIn(sink.emailsTo(`guest${i}@example.com`)[0]!.text));
     expect(new Set(links).size).toBe(3);
+    // The HTML part has the same link behind five one-tap stars.
+    expect(sink.emailsTo('guest0@example.com')[0]!.html).toContain(`href="${links[0]}?rating=5"`);
     // Right after sending (a mail scanner), a HEAD request and a chat preview: automated, not visits.
     expect((await page.request.get(links[0]!)).status()).toBe(200);
     expect((await page.request.head(links[0]!)).status()).toBe(200);
     expect((await page.request.get(links[1]!, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } })).status()).toBe(200);
     await page.waitForTimeout(2100);
 
-    // Guest0 opens the link from the email: rating 1 still shows every site.
+    // Guest0 opens the link from the email: tapping 1 star records it, and every site still shows.
     await page.route('https://g.page/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Google reviews</h1>' }));
     await page.goto(links[0]!);
     await page.getByRole('heading', { name: 'How was your visit?' }).waitFor();
-    await page.locator('label[for="rating-1"]').click();
-    expect(await page.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: '1 star', exact: true }).click();
+    await page.getByText('Your rating: 1 of 5 stars.').waitFor();
+    expect(await page.getByRole('button', { name: '1 star', exact: true }).getAttribute('aria-pressed')).toBe('true');
     for (const site of ['Google', 'Yelp']) expect(await page.getByRole('link', { name: `Review us on ${site}` }).isVisible()).toBe(true);
     // On a phone: nothing sideways, no serious or critical axe violation.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -120,8 +127,9 @@ describe('the review funnel in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.getByRole('link', { name: 'Review us on Google' }).click();
     await page.waitForURL(GOOGLE);
+    // Re-opened, the page shows the rating chosen before; the message goes with it.
     await page.goto(links[0]!);
-    await page.locator('label[for="rating-1"]').click();
+    expect(await page.getByRole('button', { name: '1 star', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Message to Corner Bakery (optional)').fill('The coffee was cold.');
     await page.getByRole('button', { name: 'Send to Corner Bakery' }).click();
     await page.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();

@@ -111,8 +111,9 @@ export async function waitForURLOrErrorToast(page: Page, url: RegExp | string) {
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function newAppPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context: BrowserContext = await browser.newContext({ viewport, baseURL: baseUrl() });
+/** `timezoneId`: the browser's own time zone (the machine's when not given). */
+export async function newAppPage(browser: Browser, viewport = { width: 1280, height: 800 }, { timezoneId }: { timezoneId?: string } = {}) {
+  const context: BrowserContext = await browser.newContext({ viewport, baseURL: baseUrl(), timezoneId });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

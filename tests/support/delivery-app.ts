@@ -9,6 +9,7 @@ import { businesses, contacts } from '../../server/db/schema';
 import type { Campaign, ContactFilter, FilterCondition } from '#domain';
 import { createScratchDatabase } from './scratch-database';
 import type { Clock } from '../../server/lib/clock';
+import type { AwsFetch } from '../../server/delivery/email-events/sns';
 import { ApiClient } from './test-app';
 
 export const testDatabaseKind = () => (process.env.STARBOOST_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -22,7 +23,10 @@ export const isolatedPostgresDatabase = () => createScratchDatabase(inject('post
 export type DeliveryApp = { app: FastifyInstance; config: AppConfig; databaseUrl: string | null; close(): Promise<void> };
 
 /** The real server with a delivery worker in the process (as `npm start` runs), on a fresh database. */
-export async function startDeliveryApp(env: Record<string, string> = {}, options: { worker?: boolean; /** The SMS window's clock. */ clock?: Clock } = {}): Promise<DeliveryApp> {
+export async function startDeliveryApp(
+  env: Record<string, string> = {},
+  options: { worker?: boolean; /** The SMS window's clock. */ clock?: Clock; /** Answers the SES webhook's calls to AWS. */ awsFetch?: AwsFetch } = {},
+): Promise<DeliveryApp> {
   const config = {
     ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent', DELIVERY_POLL_MS: '500', DELIVERY_SWEEP_MS: '1000', ...env }),
     staticDir: null,
@@ -31,7 +35,7 @@ export async function startDeliveryApp(env: Record<string, string> = {}, options
   const database = isolated
     ? await openDatabase({ databaseUrl: isolated.url, poolSize: 8 })
     : await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp(config, { database, logger: false, worker: options.worker ?? true, deliveryClock: options.clock });
+  const app = await buildApp(config, { database, logger: false, worker: options.worker ?? true, deliveryClock: options.clock, awsFetch: options.awsFetch });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
+import { SIGNED_IN_HINT_COOKIE } from '#domain/session';
 import { http } from '../../src/providers/http';
 
 /** A status and body; status 0 stands for no answer at all (the server could not be reached). */
@@ -18,6 +19,7 @@ export type FixtureApi = {
  * answer with canned statuses and bodies, so the real providers run without a server.
  */
 export function installFixtureApi(routes: Record<string, Handler | Reply> = {}): FixtureApi {
+  setSignedInHint(false);
   const table = new Map<string, Handler>();
   const api: FixtureApi = {
     calls: [],
@@ -35,6 +37,7 @@ export function installFixtureApi(routes: Record<string, Handler | Reply> = {}):
     (api.bodies[route] ??= []).push(body);
     const handler = table.get(route);
     const [status, data] = handler ? await handler(body, config) : [404, { message: `No fixture for ${route}` }];
+    setsSessionCookies(route, status);
     if (status === 0) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, null);
     const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
     if (status >= 400) throw new AxiosError(`Request failed with status ${status}`, String(status), config, null, response);
@@ -51,11 +54,22 @@ export function installFixtureApi(routes: Record<string, Handler | Reply> = {}):
       return asResponse(await adapter(config));
     } catch (error) {
       const failed = error as AxiosError;
-      if (!failed.response) throw new TypeError('Failed to fetch');
+      if (!failed.response) throw new TypeError('Failed to fetch', { cause: error });
       return asResponse(failed.response);
     }
   };
   return api;
+}
+
+/** The cookie the server sets on sign-in and clears on sign-out, which tells the app to ask about a session at all. */
+export function setSignedInHint(present: boolean) {
+  document.cookie = present ? `${SIGNED_IN_HINT_COOKIE}=1; path=/` : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
+}
+
+// What the server's Set-Cookie does to the hint (server/auth/routes.ts).
+function setsSessionCookies(route: string, status: number) {
+  if ((route === 'POST /auth/sign-in' || route === 'POST /auth/refresh-token') && status === 200) setSignedInHint(true);
+  if (route === 'POST /auth/sign-out' || (route === 'POST /auth/refresh-token' && status === 401)) setSignedInHint(false);
 }
 
 export const signedInUser = { id: 1, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
@@ -69,23 +83,31 @@ export const fixtureBusiness = ({ id, name }: { id: number; name: string }) => (
   country: 'Germany',
   city: 'Berlin',
   postalCode: '10115',
+  // Phone numbers are read and shown as German ones.
+  region: 'DE',
   reviewSites: [{ name: 'Google', url: 'https://g.page/r/example/review' }],
   reviewRequestCapDays: 30,
+  senderName: null,
+  replyTo: null,
 });
 
 /** A signed-in owner with the given businesses. */
 export function signedInApi(businesses: Array<{ id: number; name: string }> = []) {
-  return installFixtureApi({
+  const api = installFixtureApi({
     'POST /auth/authorize': [200, signedInUser],
     'GET /user/get-current-user': [200, signedInUser],
     'GET /business/get-current-users-businesses': [200, businesses.map(fixtureBusiness)],
   });
+  setSignedInHint(true);
+  return api;
 }
 
-/** Nobody signed in: authorize and refresh both answer 401. */
+/** A browser that signed in once, whose session has ended: authorize and refresh both answer 401. */
 export function signedOutApi() {
-  return installFixtureApi({
+  const api = installFixtureApi({
     'POST /auth/authorize': [401, { message: 'You are not signed in.' }],
     'POST /auth/refresh-token': [401, { message: 'You are not signed in.' }],
   });
+  setSignedInHint(true);
+  return api;
 }

@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string>) {
     await waitForHealth(server.url, server.child, STARTUP_MS);
   } catch (error) {
     server.child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${server.stderr()}`);
+    throw new Error(`${(error as Error).message}\n${server.stderr()}`, { cause: error });
   }
   return server;
 }

@@ -1,14 +1,17 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { HoldGate } from './hold-gate';
 
 export type ReceivedEmail = {
   from: string;
   to: string[];
-  /** Header names in lower case, folded lines joined. */
+  /** Header names in lower case, folded lines joined, as sent (encoded words not decoded). */
   headers: Record<string, string>;
-  /** The text body, quoted-printable decoded. */
+  /** The text part (or the whole text of a single-part message), decoded. */
   text: string;
+  /** The HTML part, decoded; null when the message has none. */
+  html: string | null;
   /** The message as it arrived (for signature checks). */
   raw: Buffer;
   receivedAt: number;
@@ -16,23 +19,20 @@ export type ReceivedEmail = {
 
 type Answer = { code: number; message: string };
 
-/** Quoted-printable (what nodemailer uses for long lines) back to text. */
-function decodeQuotedPrintable(body: string) {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-export function parseEmail(raw: string): Pick<ReceivedEmail, 'headers' | 'text'> {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+function parseHeaders(raw: string): Record<string, string> {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
   const headers: Record<string, string> = {};
   for (const line of head.split('\r\n')) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const body = raw.slice(split + 4);
-  const quotedPrintable = /quoted-printable/i.test(headers['content-transfer-encoding'] ?? '');
-  return { headers, text: quotedPrintable ? decodeQuotedPrintable(body) : body };
+  return headers;
+}
+
+/** A received message's headers and its text and HTML parts (MIME read by mailparser). */
+export async function parseEmail(raw: Buffer): Promise<Pick<ReceivedEmail, 'headers' | 'text' | 'html'>> {
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true });
+  return { headers: parseHeaders(raw.toString('latin1')), text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : null };
 }
 
 /**
@@ -83,17 +83,17 @@ export class SmtpSink {
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          const accept = () => {
+          // Parsed before it is counted, so a test that sees the count finds the email too.
+          const accept = async () => {
+            const raw = sink.keepEmails ? Buffer.concat(chunks) : null;
+            const email = raw ? { from, to, ...(await parseEmail(raw)), raw, receivedAt: Date.now() } : null;
             sink.lastReceivedAt = Date.now();
             for (const address of to) sink.countByRecipient.set(address, (sink.countByRecipient.get(address) ?? 0) + 1);
             sink.countBySender.set(from, (sink.countBySender.get(from) ?? 0) + 1);
-            if (sink.keepEmails) {
-              const raw = Buffer.concat(chunks);
-              sink.emails.push({ from, to, ...parseEmail(raw.toString('latin1')), raw, receivedAt: Date.now() });
-            }
+            if (email) sink.emails.push(email);
             callback();
           };
-          sink.gate.pass(() => (sink.delayMs > 0 ? setTimeout(accept, sink.delayMs) : accept()));
+          sink.gate.pass(() => (sink.delayMs > 0 ? setTimeout(() => void accept(), sink.delayMs) : void accept()));
         });
       },
     });

@@ -19,7 +19,8 @@ export async function startTestApp(
   const kind = process.env.STARBOOST_TEST_DB ?? 'pglite';
   const config = {
     ...loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', PASSWORD_RESET_RATE_LIMIT_PER_HOUR: '100000', IMPORT_RATE_LIMIT_PER_HOUR: '100000', LOG_LEVEL: 'silent', ...env }),
-    staticDir: null,
+    // The browser app only when a test builds one (tests/api/public-routes.test.ts).
+    staticDir: env.STATIC_DIR ?? null,
   };
   const database =
     options.database ??
@@ -35,6 +36,23 @@ export async function startTestApp(
 }
 
 /** A valid business name and address, as the business form takes them. */
+/** A real postal code of each country the tests put businesses in. */
+const POSTAL_CODES: Record<string, string> = {
+  Germany: '10115',
+  Croatia: '10000',
+  'United Kingdom': 'SW1A 1AA',
+  'United States': '94103',
+  Spain: '28013',
+  Italy: '00184',
+  Norway: '0150',
+  Netherlands: '1012 AB',
+  Canada: 'K1A 0B1',
+  France: '75001',
+  Portugal: '1100-148',
+  Ireland: 'D02 X285',
+  Poland: '00-950',
+};
+
 export const BUSINESS_ADDRESS = {
   name: 'Corner Bakery',
   streetName: 'Main Street',
@@ -104,6 +122,8 @@ export class ApiClient {
   async createBusiness(overrides: Record<string, unknown> = {}) {
     const response = await this.post('/api/business/create-new-business', {
       ...BUSINESS_ADDRESS,
+      // A postal code of the business's country (its format is checked).
+      postalCode: POSTAL_CODES[String(overrides.country ?? BUSINESS_ADDRESS.country)] ?? BUSINESS_ADDRESS.postalCode,
       // Text messages wait for the SMS window: the business is where it is daytime now.
       timeZone: daytimeZone(),
       ...overrides,

@@ -119,7 +119,7 @@ describe('register form', () => {
 
   it('registers, goes to /login and shows the success toast', async () => {
     const api = signedOutApi();
-    api.on('POST /auth/sign-up', [201, { id: 1 }]);
+    api.on('POST /auth/sign-up', [201, { message: 'Registration received.' }]);
     const app = renderApp('/register');
     type(await app.findByLabelText('First name'), 'Ada');
     type(app.getByLabelText('Last name'), 'Lovelace');

@@ -22,10 +22,16 @@ describe('add new business', () => {
     ]) {
       expect(await app.findByText(message)).toBeInTheDocument();
     }
+    // Postal codes follow the country: digits in Germany (the spec's message), letters in the United Kingdom.
+    type(app.getByLabelText('Country'), 'Germany');
     type(app.getByLabelText('Postal code'), '10a15');
     expect(await app.findByText('Postal code must be an integer')).toBeInTheDocument();
-    type(app.getByLabelText('Name'), 'x'.repeat(31));
-    expect(await app.findByText('Business name must not exceed 30 characters')).toBeInTheDocument();
+    type(app.getByLabelText('Country'), 'United Kingdom');
+    expect(await app.findByText('Postal code is not valid in United Kingdom')).toBeInTheDocument();
+    type(app.getByLabelText('Postal code'), 'SW1A 1AA');
+    await waitFor(() => expect(app.queryByText(/^Postal code (is not|must)/)).not.toBeInTheDocument());
+    type(app.getByLabelText('Name'), 'x'.repeat(61));
+    expect(await app.findByText('Business name must not exceed 60 characters')).toBeInTheDocument();
   });
 
   it('creates the business, selects it, shows the toast and goes to /dashboard', async () => {

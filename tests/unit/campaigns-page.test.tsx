@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign } from '#domain/campaign-schemas';
 import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
 import { useFakeTimers } from '../support/fake-timers';
-import { signedInApi } from '../support/fixture-api';
+import { fixtureBusiness, signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 // Loaded ahead, so the lazily loaded screen renders on fake timers without waiting for real I/O.
 import '../../src/components/layout/AppLayout';
 import '../../src/pages/campaigns/CampaignsPage';
-import { BUSINESS, campaign } from '../support/records';
+import { BUSINESS, campaign, senders } from '../support/records';
 
 const timers = useFakeTimers();
 /** Texts of the toasts shown (jsdom runs no CSS transitions, so a closed toast stays in its leave motion). */
@@ -45,9 +45,10 @@ const sample = [
 ];
 
 describe('campaigns overview', () => {
-  it('shows the empty state without campaigns', async () => {
+  it('shows the empty state without campaigns, with the button it talks about', async () => {
     const { app } = renderCampaigns([]);
     expect(await app.findByText("You don't have any campaigns created")).toBeInTheDocument();
+    expect(app.getByRole('link', { name: /Create your first campaign/ })).toHaveAttribute('href', '/campaigns/create-new-campaign');
   });
 
   it('computes the summary from the campaigns', async () => {
@@ -114,6 +115,29 @@ describe('campaigns overview', () => {
     // The dialog closes: jsdom runs no CSS transitions, so it stays in its closing motion.
     await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
   });
+
+  it("shows a campaign's start by the business's clock, naming its zone, whatever the browser's", async () => {
+    const { api, app } = renderCampaigns([sample[1]!]);
+    // The browser runs in UTC here; the business is in New York (UTC-5 in January).
+    api.on('GET /business/get-current-users-businesses', [200, [{ ...fixtureBusiness(BUSINESS), timeZone: 'America/New_York' }]]);
+    expect(await app.findByText('Scheduled for: Tuesday, 1 January 2030 at 07:00 (New York time)')).toBeInTheDocument();
+  });
+
+  it('offers a paused campaign Resume, and says that pausing and resuming can be undone', async () => {
+    const { app, api } = renderCampaigns([{ ...sample[0]!, status: 'PAUSED' }]);
+    api.on('PUT /campaign/start-campaign/1', [200, { ...sample[0], status: 'IN_PROGRESS' }]);
+    await app.findByText('Draft email');
+    fireEvent.click(app.getByRole('button', { name: /Campaign actions/ }));
+    const menu = await waitFor(() => document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)')! as HTMLElement);
+    expect(within(menu).queryByText('Start')).toBeNull();
+    fireEvent.click(within(menu).getByText('Resume'));
+    const dialog = await app.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to resume this campaign. Its remaining messages will be sent; you can pause it again.');
+    expect(dialog).not.toHaveTextContent('cannot be reverted');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm action' }));
+    expect(await app.findByText('Campaign Resumed')).toBeInTheDocument();
+    expect(app.getByText('The campaign is sending again.')).toBeInTheDocument();
+  });
   it("says when the list was synced (not 'Not synced yet' once loaded), then every 5 s 'Syncing...' with the list fetched again 3 s later", async () => {
     timers.start();
     const { app, api } = renderCampaigns([sample[0]!]);
@@ -177,13 +201,11 @@ describe('campaigns overview', () => {
 describe('create campaign wizard', () => {
   const anna = { id: 1, firstName: 'Anna', lastName: 'Schmidt', email: 'anna@example.com', phoneNumber: '491511', birthDate: '1990-01-01', gender: 'FEMALE', status: 'ACTIVE', tags: '', lastVisited: null, businessId: 5 };
 
-  const delivering = { EMAIL: { name: 'smtp', delivers: true, note: 'Emails are sent through the configured SMTP server.' }, SMS: { name: 'twilio', delivers: true, note: 'Text messages are sent through Twilio.' } };
-
-  function renderWizard(path = '/campaigns/create-new-campaign') {
+  function renderWizard(path = '/campaigns/create-new-campaign', sender = senders()) {
     localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
     const api = signedInApi([BUSINESS]);
     api.on(`GET /contact-filter/get-contact-filters/${BUSINESS.id}`, [200, [{ id: 3, name: 'Regulars', businessId: 5, items: [] }]]);
-    api.on('GET /campaign/get-sender', [200, { sms: '+4915100000', email: 'Corner Bakery <hello@bakery.example>', channels: delivering }]);
+    api.on(`GET /campaign/get-sender/${BUSINESS.id}`, [200, sender]);
     api.on('POST /campaign/check-campaign-name', [200, { taken: false, message: null }]);
     // The count answers one matching contact too: the preview shows the message as they will get it.
     api.on('POST /contact-filter/count-matching-contacts', [200, { count: 42, sample: anna }]);
@@ -207,7 +229,7 @@ describe('create campaign wizard', () => {
     expect(await app.findByText('Send pacing')).toBeInTheDocument();
     expect(api.bodies['POST /campaign/check-campaign-name']).toEqual([{ businessId: BUSINESS.id, name: 'Spring reviews' }]);
     expect(app.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
-    expect(app.getByTestId('campaign-summary-line')).toHaveTextContent('Corner Bakery <hello@bakery.example>');
+    expect(app.getByTestId('campaign-summary-line')).toHaveTextContent('From"Corner Bakery" <hello@bakery.example>Replies go toowner@bakery.example');
   });
 
   it('shows the setup: default subject, Save as draft and Launch, mutually exclusive pacing, preview and messages', async () => {
@@ -242,6 +264,42 @@ describe('create campaign wizard', () => {
     expect(api.bodies['POST /contact-filter/count-matching-contacts']).toContainEqual({ businessId: BUSINESS.id, contactFilterId: 3, type: 'EMAIL' });
     // The preview's contact comes with the count: the contact list is not downloaded for it.
     expect(api.calls.filter((call) => call.startsWith('GET /contact/'))).toEqual([]);
+  });
+
+  async function toSetup(app: ReturnType<typeof renderApp>, typeCard: string) {
+    fireEvent.click(await app.findByText(typeCard));
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    fireEvent.change(app.getByLabelText('Campaign name'), { target: { value: 'Spring reviews' } });
+    fireEvent.click(app.getByRole('button', { name: 'Next' }));
+    await app.findByText('Send pacing');
+  }
+
+  it("shows an email's From and Reply-To in the summary and the preview, and the star row and footer the HTML part adds", async () => {
+    const { app } = renderWizard('/campaigns/create-new-campaign', senders({ email: `"Keller's Café" <hello@bakery.example>`, replyTo: 'hallo@keller.example' }));
+    await toSetup(app, 'Email Campaign');
+    const summary = app.getByTestId('campaign-summary-line');
+    expect(summary).toHaveTextContent(`From"Keller's Café" <hello@bakery.example>`);
+    expect(summary).toHaveTextContent('Replies go tohallo@keller.example');
+    await choose('Recipients', 'Regulars');
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hi ${firstName}, how was it? ${reviewLink}' } });
+    const envelope = await app.findByTestId('preview-envelope');
+    expect(envelope).toHaveTextContent(`From"Keller's Café" <hello@bakery.example>`);
+    expect(envelope).toHaveTextContent('Reply-Tohallo@keller.example');
+    expect(envelope).toHaveTextContent('SubjectCorner Bakery campaign');
+    const footer = app.getByTestId('preview-footer');
+    expect(footer).toHaveTextContent('How was your visit? Tap a star: ★★★★★');
+    expect(footer).toHaveTextContent('Unsubscribe');
+    expect(footer).toHaveTextContent('Corner Bakery, Main Street 12a, 10115 Berlin, Germany');
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hi ${firstName}, see you soon' } });
+    await waitFor(() => expect(app.getByTestId('preview-footer')).not.toHaveTextContent('Tap a star'));
+  });
+
+  it('for text messages without a sender, says what the operator must set, in words ready to forward', async () => {
+    const request = 'Please set SMS_FROM in Starboost\'s settings to the phone number our text messages should come from.';
+    const { app } = renderWizard('/campaigns/create-new-campaign', senders({ sms: null, smsSetupRequest: request }));
+    await toSetup(app, 'Text message Campaign');
+    expect(app.getByTestId('sms-sender-missing')).toHaveTextContent(`Text messages have no sender yet.Send this to whoever runs Starboost for you:“${request}”`);
+    expect(app.getByRole('button', { name: /copy/i })).toBeInTheDocument();
   });
 
   it('edits one campaign, loaded by its id rather than with every campaign of the business', async () => {

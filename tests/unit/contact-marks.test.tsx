@@ -63,4 +63,36 @@ describe('suppression marks and the contact drawer', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Lift' }));
     expect(await within(drawer).findByText('Not suppressed')).toBeInTheDocument();
   });
+
+  it('edits an imported contact without asking for what it lacks, shows its number as written at home, and never blanks a field', async () => {
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify(BUSINESS));
+    const api = signedInApi([BUSINESS]);
+    const imported: Contact = { ...contact(1, 'Anna', '', '4915123456789'), lastName: '', email: null, birthDate: null, tags: '' };
+    api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [imported]]);
+    api.on(`GET /suppression/get-suppressions/${BUSINESS.id}`, [200, []]);
+    api.on(`GET /contact/get-contact-history/${BUSINESS.id}/1`, [200, { items: [], suppressions: [] }]);
+    api.on('PUT /contact/update-contact/1', (body) => [200, { ...imported, phoneNumber: '4915198765432', ...(body as object) }]);
+    const app = renderApp('/contacts');
+
+    fireEvent.click(await app.findByRole('button', { name: 'Open Anna' }));
+    const drawer = await app.findByRole('dialog');
+    const phone = within(drawer).getByLabelText('Phone number') as HTMLInputElement;
+    await waitFor(() => expect(phone.value).toBe('01512 3456789'));
+    // What it lacks shows "—", as in the table.
+    expect(within(drawer).getByLabelText('Email')).toHaveAttribute('placeholder', '—');
+    expect(within(drawer).getByLabelText('Birth date')).toHaveAttribute('placeholder', '—');
+
+    // Emptying the number it has is refused; another number, typed as people type it, is saved without a birthday.
+    fireEvent.change(phone, { target: { value: '' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save contact' }));
+    expect(await within(drawer).findByText('Phone number is required')).toBeInTheDocument();
+    fireEvent.change(phone, { target: { value: '0151 9876 5432' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save contact' }));
+    await waitFor(() => expect(api.calls).toContain('PUT /contact/update-contact/1'));
+    expect(api.bodies['PUT /contact/update-contact/1']).toEqual([
+      expect.objectContaining({ firstName: 'Anna', lastName: '', email: '', phoneNumber: '0151 9876 5432', birthDate: '', businessId: BUSINESS.id }),
+    ]);
+    expect(within(drawer).queryByText('A date of birth is required.')).toBeNull();
+    expect(within(drawer).queryByText('Last name is required')).toBeNull();
+  });
 });

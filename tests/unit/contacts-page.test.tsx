@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
 import type { Contact } from '#domain/contacts';
 import { useFakeTimers } from '../support/fake-timers';
-import { signedInApi } from '../support/fixture-api';
+import { fixtureBusiness, signedInApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 // Loaded ahead, so the lazily loaded screen renders on fake timers without waiting for real I/O.
 import '../../src/components/layout/AppLayout';
@@ -35,11 +35,14 @@ const shownToasts = () =>
 const chooseFile = (file: File) => fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [file] } });
 
 describe('contacts screen', () => {
-  it('shows the empty-state text when the business has no contacts', async () => {
+  it('shows the empty-state text when the business has no contacts, with the buttons it talks about', async () => {
     const { app } = renderContacts([]);
     expect(
       await app.findByText("You don't have any contacts assigned to your business yet. Please add or import new contacts."),
     ).toBeInTheDocument();
+    expect(app.getByRole('button', { name: /Import a file/ })).toBeInTheDocument();
+    fireEvent.click(app.getByRole('button', { name: /Add a contact/ }));
+    expect(await app.findByRole('dialog', { name: 'Create new contact' })).toBeInTheDocument();
   });
 
   it('shows the first page while the worker reads the rest, then the whole list', async () => {
@@ -80,6 +83,37 @@ describe('contacts screen', () => {
     expect(app.getByText('Unsubscribed')).toHaveClass('ant-tag-red');
   });
 
+  it("shows the last visit by the business's clock, naming its zone in the column title when the browser is elsewhere", async () => {
+    const { api, app } = renderContacts([contact(1, 'Anna', { lastVisited: '2026-11-25T11:54:00.000Z' })]);
+    // The browser runs in UTC here; the business is in Berlin.
+    api.on('GET /business/get-current-users-businesses', [200, [{ ...fixtureBusiness(BUSINESS), timeZone: 'Europe/Berlin' }]]);
+    expect(await app.findByText('25.11.2026, 12:54h')).toBeInTheDocument();
+    expect(app.getAllByText('Last visited (Berlin time)').length).toBeGreaterThan(0);
+  });
+
+  it('shows "—" for what a contact lacks, and numbers nationally in the business’s country, else internationally', async () => {
+    const { app } = renderContacts([
+      contact(1, 'Anna', { lastName: '', email: null, birthDate: null, phoneNumber: '4915123456789' }),
+      contact(2, 'Ben', { phoneNumber: null }),
+      contact(3, 'Cleo', { phoneNumber: '447911123456' }),
+    ]);
+    await app.findByText('Anna');
+    const [anna, ben, cleo] = rowTexts();
+    expect(anna).toContain('Anna——01512 3456789');
+    expect(anna).toContain('Female—Active');
+    expect(ben).toContain('ben2@example.com—');
+    expect(cleo).toContain('+44 7911 123456');
+  });
+
+  it('finds a number however it is typed: nationally, with +49, or in parts', async () => {
+    const { app } = renderContacts([contact(1, 'Anna', { phoneNumber: '4915123456789' }), contact(2, 'Ben', { phoneNumber: '4930123456' })]);
+    await app.findByText('Ben');
+    for (const typed of ['0151', '+49 151', '151 2345', '(0151) 23', '4915123']) {
+      fireEvent.change(app.getByPlaceholderText('Search contacts'), { target: { value: typed } });
+      await waitFor(() => expect(rowTexts().map((row) => row.slice(0, 12))).toEqual([expect.stringContaining('Anna')]));
+    }
+  });
+
   it('keeps Check in and Delete disabled until a row is selected', async () => {
     const { app } = renderContacts([contact(1, 'Anna'), contact(2, 'Ben')]);
     await app.findByText('Anna');
@@ -101,12 +135,12 @@ describe('contacts screen', () => {
     fireEvent.click(document.querySelector('.ant-table-thead input[type="checkbox"]')!);
     expect(app.getByTestId('selection-count')).toHaveTextContent('2 selected');
 
-    fireEvent.keyDown(app.getByTestId('contacts-table-region'), { key: 'Escape' });
+    fireEvent.keyDown(app.getByTestId('contacts-grid'), { key: 'Escape' });
     expect(app.getByTestId('selection-count')).toHaveTextContent('2 of 3 contacts');
 
     fireEvent.change(app.getByPlaceholderText('Search contacts'), { target: { value: '4930' } });
     await waitFor(() => expect(rowTexts()).toHaveLength(1));
-    fireEvent.keyDown(app.getByTestId('contacts-table-region'), { key: 'a', ctrlKey: true });
+    fireEvent.keyDown(app.getByTestId('contacts-grid'), { key: 'a', ctrlKey: true });
     expect(app.getByTestId('selection-count')).toHaveTextContent('1 selected');
   });
 
@@ -115,11 +149,11 @@ describe('contacts screen', () => {
     api.on('DELETE /contact/delete-contacts', [200, { deleted: 2 }]);
     await app.findByText('Anna');
     fireEvent.click(document.querySelector('.ant-table-thead input[type="checkbox"]')!);
-    fireEvent.keyDown(app.getByTestId('contacts-table-region'), { key: 'Delete' });
+    fireEvent.keyDown(app.getByTestId('contacts-grid'), { key: 'Delete' });
     const dialog = await app.findByRole('dialog');
     expect(within(dialog).getByText('Delete selected contacts')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to delete 2 contact(s). This action cannot be undone and all associated data will be permanently removed.',
+      'Are you sure you want to delete 2 contacts. This action cannot be undone and all associated data will be permanently removed.',
     );
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, []]);
@@ -138,7 +172,7 @@ describe('contacts screen', () => {
     fireEvent.click(app.getByRole('button', { name: /Check in/ }));
     const dialog = await app.findByRole('dialog');
     expect(within(dialog).getByText('Check in selected contacts')).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Are you sure you want to check in 1 contact(s).');
+    expect(dialog).toHaveTextContent('Are you sure you want to check in 1 contact.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Check-In' }));
     expect(await app.findByText('Contacts Checked In')).toBeInTheDocument();
     expect(api.bodies['PATCH /contact/check-in-contacts']).toEqual([{ contactIds: [2] }]);
@@ -162,10 +196,19 @@ describe('contacts screen', () => {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    type('First name', 'A'.repeat(16));
-    expect(await within(dialog).findByText('First name must not exceed 15 characters')).toBeInTheDocument();
+    type('First name', 'A'.repeat(51));
+    expect(await within(dialog).findByText('First name must not exceed 50 characters')).toBeInTheDocument();
     type('Phone number', '12ab');
     expect(await within(dialog).findByText('Phone number must be in correct format.')).toBeInTheDocument();
+    // A number of the business's country (Germany): what is expected, with an example of one.
+    type('Phone number', '12345');
+    expect(
+      await within(dialog).findByText('Phone number is not a valid number in Germany, nor with a country code (such as 01512 3456789 or +49 1512 3456789).'),
+    ).toBeInTheDocument();
+    for (const typed of ['+49 151 2345 6789', '030 12345678', '(0151) 2345-6789']) {
+      type('Phone number', typed);
+      await waitFor(() => expect(within(dialog).queryByText(/^Phone number (is|must)/)).not.toBeInTheDocument());
+    }
     expect(api.calls).not.toContain('POST /contact/create-new-contact');
   });
 

@@ -26,12 +26,35 @@ describe('dashboard and navigation', () => {
     expect(app.getByRole('link', { name: /Add new business/ })).toHaveAttribute('href', '/add-new-business');
     const sidebar = app.getByTestId('sidebar');
     expect(menuItem(sidebar, 'Dashboard')).not.toHaveClass('ant-menu-item-disabled');
-    for (const label of ['Contacts', 'Campaigns', 'Reputation']) {
+    for (const label of ['Contacts', 'Campaigns', 'Automations', 'Reputation']) {
       expect(menuItem(sidebar, label)).toHaveClass('ant-menu-item-disabled');
     }
     fireEvent.click(within(sidebar).getByText('Contacts'));
     expect(app.location()).toBe('/dashboard');
     await waitFor(() => expect(within(sidebar).getByTestId('business-switcher')).toHaveTextContent('No active business found'));
+  });
+
+  it('shows a new business its next steps with their state and the buttons to do them; once it asks, the last 30 days', async () => {
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify({ id: 3, name: 'Corner Bakery' }));
+    const api = signedInApi([{ id: 3, name: 'Corner Bakery' }]);
+    api.on('GET /business/get-first-steps/3', [200, { reviewSites: 1, contacts: 0, campaignsStarted: 0, automationEnabled: false }]);
+    const app = renderApp('/dashboard');
+    const step = async (key: string) => app.findByTestId(`next-step-${key}`);
+    expect(await step('sites')).toHaveTextContent('Done: 1 review site where customers can review you.');
+    expect(await step('contacts')).toHaveAttribute('data-done', 'false');
+    expect(within(await step('contacts')).getByRole('link', { name: 'Open Contacts' })).toHaveAttribute('href', '/contacts');
+    expect(within(await step('ask')).getByRole('link', { name: 'Create a campaign' })).toHaveAttribute('href', '/campaigns/create-new-campaign');
+    expect(within(await step('ask')).getByRole('link', { name: 'Set up the automation' })).toHaveAttribute('href', '/automations');
+    expect(app.queryByText('The last 30 days')).toBeNull();
+    app.unmount();
+
+    api.on('GET /business/get-first-steps/3', [200, { reviewSites: 1, contacts: 40, campaignsStarted: 0, automationEnabled: true }]);
+    api.on('GET /reputation/get-summary/3', [200, { requests: 12, visits: 7, clicks: 3, feedback: { count: 1, averageRating: 2 } }]);
+    const running = renderApp('/dashboard');
+    expect(await running.findByText('You are set up')).toBeInTheDocument();
+    expect(await running.findByTestId('next-step-ask')).toHaveTextContent('Done: The review automation asks after every visit.');
+    expect(await running.findByTestId('dashboard-requests')).toHaveTextContent('Review requests sent12');
+    expect(running.getByTestId('dashboard-clicks')).toHaveTextContent('Review site clicks3');
   });
 
   it('with businesses: selects the first automatically, shows the tagline and enables navigation', async () => {

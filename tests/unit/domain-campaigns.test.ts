@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   actionConfirmationMessage,
+  campaignActionLabel,
   actionRefusedMessage,
   CAMPAIGN_ACTION_NAMES,
   CAMPAIGN_STATUS_FILTERS,
@@ -131,9 +132,24 @@ describe('the action table (spec section 4)', () => {
     expect(actionRefusedMessage('pause', { status: 'CREATED', startTime: '2030-01-01T00:00:00Z' })).toBe(
       'This campaign cannot be paused because it is Scheduled.',
     );
-    expect(actionConfirmationMessage('cancel')).toBe(
+    expect(actionConfirmationMessage('cancel', 'IN_PROGRESS')).toBe(
       'Are you sure you want to cancel this campaign. This action cannot be reverted.',
     );
+    expect(actionConfirmationMessage('start', 'CREATED')).toBe('Are you sure you want to start this campaign. This action cannot be reverted.');
+    // What can be undone says what happens instead (README, departures).
+    expect(actionConfirmationMessage('pause', 'IN_PROGRESS')).toBe('Are you sure you want to pause this campaign. Nothing more is sent until you resume it.');
+    expect(actionConfirmationMessage('start', 'PAUSED')).toBe(
+      'Are you sure you want to resume this campaign. Its remaining messages will be sent; you can pause it again.',
+    );
+    expect(actionConfirmationMessage('duplicate', 'COMPLETED')).toBe(
+      'Are you sure you want to duplicate this campaign. The copy is saved as a draft that you can edit or delete.',
+    );
+  });
+
+  it("names a paused campaign's start Resume", () => {
+    expect(campaignActionLabel('start', 'CREATED')).toBe('Start');
+    expect(campaignActionLabel('start', 'PAUSED')).toBe('Resume');
+    expect(campaignActionLabel('duplicate', 'PAUSED')).toBe('Duplicate');
   });
 });
 

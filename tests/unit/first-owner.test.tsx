@@ -11,21 +11,22 @@ import { RefineProviders } from '../../src/RefineShell';
 import { FullScreenSpinner } from '../../src/components/FullScreenSpinner';
 import { parseTypedDate } from '../../src/components/forms/BirthDatePicker';
 import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
+import { businessTime } from '../../src/business/business-time';
 import { badgeColor, launchQuestion } from '../../src/pages/campaigns/campaign-view';
 import { progressLine } from '../../src/pages/campaigns/CampaignCard';
 import { pendingNote } from '../../src/pages/campaigns/details/delivery-state-tag';
 import { theme } from '../../src/theme';
 import { clickSelectOption } from '../support/antd-select';
-import { signedInApi, signedOutApi } from '../support/fixture-api';
+import { fixtureBusiness, signedInApi, signedOutApi } from '../support/fixture-api';
 import { setViewportWidth } from '../support/jsdom-setup';
 import { renderApp } from '../support/render-app';
-import { BUSINESS, contact, campaign as campaignRecord } from '../support/records';
+import { BUSINESS, contact, campaign as campaignRecord, senders } from '../support/records';
 
 /** Issue 12: where a first-time owner got stuck or misled. Each test failed before its fix. */
 
 /** The wizard's filter in these tests is 3. */
 const campaign = (id: number, overrides: Partial<Campaign> = {}) => campaignRecord(id, { contactFilterId: 3, ...overrides });
-const OUTBOX = { name: 'outbox', delivers: false, note: 'No channel is configured: messages are stored in the outbox and not delivered.' };
+const OUTBOX = { name: 'outbox' as const, delivers: false, note: 'No channel is configured: messages are stored in the outbox and not delivered.' };
 
 
 
@@ -179,7 +180,7 @@ describe('the campaign wizard', () => {
   function renderWizard({ channels = { EMAIL: OUTBOX, SMS: OUTBOX }, path = '/campaigns/create-new-campaign' } = {}) {
     const api = withSelectedBusiness();
     api.on(`GET /contact-filter/get-contact-filters/${BUSINESS.id}`, [200, [{ id: 3, name: 'VIP customers', businessId: 5, items: [] }]]);
-    api.on('GET /campaign/get-sender', [200, { sms: null, email: null, channels }]);
+    api.on(`GET /campaign/get-sender/${BUSINESS.id}`, [200, senders({ sms: null, smsSetupRequest: 'Please set SMS_FROM.', channels })]);
     api.on('POST /campaign/check-campaign-name', [200, { taken: false, message: null }]);
     api.on('POST /contact-filter/count-matching-contacts', [200, { count: 19, sample: zoe }]);
     return { api, app: renderApp(path) };
@@ -259,9 +260,37 @@ describe('the campaign wizard', () => {
     expect(api.calls).toContain('POST /campaign/launch-new-campaign');
   });
 
-  it('asks before scheduling too, with the day it will go out', () => {
-    expect(launchQuestion(1, 'SMS', '2030-06-15T10:00:00.000Z')).toMatch(/^Send to 1 recipient by text message on \w+day, 15 June 2030 at \d\d:00\?$/);
-    expect(launchQuestion(19, 'EMAIL', null)).toBe('Send to 19 recipients by email now?');
+  it("asks before scheduling too, with the day it will go out by the business's clock", () => {
+    const berlin = businessTime('Europe/Berlin', 'America/New_York');
+    expect(launchQuestion(1, 'SMS', '2030-06-15T10:00:00.000Z', berlin)).toBe(
+      'Send to 1 recipient by text message on Saturday, 15 June 2030 at 12:00 (Berlin time)?',
+    );
+    expect(launchQuestion(19, 'EMAIL', null, berlin)).toBe('Send to 19 recipients by email now?');
+  });
+
+  it('says at the message, with the way to fix it, that a review request needs a review site the business does not have', async () => {
+    const { api, app } = renderWizard();
+    api.on('GET /business/get-current-users-businesses', [200, [{ ...fixtureBusiness(BUSINESS), reviewSites: [] }]]);
+    await toSetup(app);
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Thanks, ${firstName}!' } });
+    expect(app.queryByTestId('no-review-sites')).toBeNull();
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Review us: ${reviewLink}' } });
+    const warning = await app.findByTestId('no-review-sites');
+    expect(warning).toHaveTextContent('Add a review site to the business (Business settings) before using ${reviewLink}.');
+    expect(within(warning).getByRole('link', { name: 'Open Business settings' })).toHaveAttribute('href', '/business-settings');
+  });
+
+  it('will not launch now to nobody, and says why; scheduled, it warns that contacts must come first', async () => {
+    const { api, app } = renderWizard();
+    api.on('POST /contact-filter/count-matching-contacts', [200, { count: 0, sample: null }]);
+    await toSetup(app);
+    await chooseOption('Recipients', 'VIP customers');
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hi ${firstName}' } });
+    fireEvent.click(app.getByRole('button', { name: 'Launch' }));
+    const dialog = await app.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('launch-question')).toHaveTextContent('Send to 0 recipients by email now?'));
+    expect(within(dialog).getByTestId('launch-nobody')).toHaveTextContent('there is nobody to send it to');
+    expect(within(dialog).getByRole('button', { name: 'Launch' })).toBeDisabled();
   });
 
   it('refuses, with the reason, to edit a campaign that is no longer a draft', async () => {
@@ -320,10 +349,11 @@ describe('the details page', () => {
   it('never shows a "Next try" already past: a first try waits for its turn', () => {
     const now = new Date('2030-01-01T12:00:00Z');
     const at = (iso: string) => ({ state: 'queued' as const, error: null, nextAttemptAt: iso });
-    expect(pendingNote({ state: 'queued', error: null, nextAttemptAt: null })).toBe('Waiting for its turn');
-    expect(pendingNote(at('2030-01-01T11:59:00Z'), dayjs(now))).toBe('Retrying now');
-    expect(pendingNote(at('2030-01-01T12:05:00Z'), dayjs(now))).toMatch(/^Next try 01\.01\.2030, \d\d:05:00$/);
-    expect(pendingNote({ state: 'failed', error: '554 Relay access denied', nextAttemptAt: null })).toBe('554 Relay access denied');
+    const berlin = businessTime('Europe/Berlin', 'Europe/Berlin');
+    expect(pendingNote({ state: 'queued', error: null, nextAttemptAt: null }, berlin)).toBe('Waiting for its turn');
+    expect(pendingNote(at('2030-01-01T11:59:00Z'), berlin, dayjs(now))).toBe('Retrying now');
+    expect(pendingNote(at('2030-01-01T12:05:00Z'), berlin, dayjs(now))).toBe('Next try 01.01.2030, 13:05h');
+    expect(pendingNote({ state: 'failed', error: '554 Relay access denied', nextAttemptAt: null }, berlin)).toBe('554 Relay access denied');
   });
 });
 
@@ -349,7 +379,7 @@ describe('the contacts screen', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-table-row')).toHaveLength(1));
     fireEvent.click(app.getByRole('button', { name: /Delete/ }));
     const dialog = await app.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete 3 contact(s).');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete 3 contacts.');
     expect(within(dialog).getByTestId('hidden-selection-note')).toHaveTextContent('2 of them are hidden by the search "ben".');
   });
 

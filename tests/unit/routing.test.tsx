@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SELECTED_BUSINESS_STORAGE_KEY } from '#domain';
-import { signedInApi, signedOutApi } from '../support/fixture-api';
+import { installFixtureApi, signedInApi, signedOutApi } from '../support/fixture-api';
 import { renderApp } from '../support/render-app';
 
 describe('route guards and redirects', () => {
@@ -10,6 +10,14 @@ describe('route guards and redirects', () => {
     const app = renderApp('/dashboard');
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(api.calls).toContain('POST /auth/refresh-token');
+  });
+
+  it('asks nothing of the server for a browser that never signed in (no 401 in the console): straight to /login', async () => {
+    const api = installFixtureApi();
+    const app = renderApp('/dashboard');
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(await app.findByLabelText('Email')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.startsWith('POST /auth/'))).toEqual([]);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectedBusinessStore } from '../../src/business/selected-business';
 import type { ListWorkerMessage } from '../../src/providers/list-worker';
 import { startFirstScreenEarly } from '../../src/providers/first-screen';
-import { contactsResource } from '../../src/resources/contacts';
+import { resourceScreens } from '../../src/screens';
 import { ScriptedWorker } from '../support/scripted-worker';
 import { prebuiltSearchTexts, readResourceListInWorker, takeEarlyRead, useFirstPage } from '../../src/providers/streamed-list';
 
@@ -84,7 +84,7 @@ describe("the first screen's list, read while the app loads", () => {
 
   it('starts loading the screen opened and reading its list, for its first read to take once', async () => {
     vi.stubGlobal('Worker', ScriptedWorker);
-    const preload = vi.spyOn(contactsResource.pages!.list!, 'preload').mockResolvedValue(undefined);
+    const preload = vi.spyOn(resourceScreens.contacts.list!, 'preload').mockResolvedValue(undefined);
     selectedBusinessStore.set({ id: 7, name: 'Corner Bakery' });
     startFirstScreenEarly('/contacts');
     expect(preload).toHaveBeenCalledOnce();

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row, Select, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
-import { businessSchema, regionOptions, type BusinessFormValues } from '#domain/businesses';
+import { businessSchema, postalCodeProblem, regionOfCountry, regionOptions, type BusinessFormValues } from '#domain/businesses';
 import { SMS_WINDOW, timeZoneNames } from '#domain/sms-window';
 import { zodRule } from './zod-rule';
 
@@ -15,14 +16,29 @@ const fields: Array<{ name: AddressField; label: string; span: number }> = [
   { name: 'postalCode', label: 'Postal code', span: 12 },
 ];
 
+/** The postal code in the format of the country typed above it (the server checks the same). */
+const postalCodeInCountry: Rule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const country = getFieldValue('country');
+    if (typeof value !== 'string' || !value.trim() || typeof country !== 'string') return;
+    const problem = postalCodeProblem(value, regionOfCountry(country));
+    if (problem) throw new Error(problem);
+  },
+});
+
 /** The business form's name and address fields, shared by 'Add new business' and 'Business settings'. */
 export function BusinessFields() {
   return (
     <Row gutter={12}>
       {fields.map(({ name, label, span }) => (
         <Col key={name} xs={24} sm={span}>
-          <Form.Item label={label} name={name} rules={[zodRule(businessSchema, name)]}>
-            <Input inputMode={name === 'postalCode' ? 'numeric' : undefined} />
+          <Form.Item
+            label={label}
+            name={name}
+            rules={name === 'postalCode' ? [zodRule(businessSchema, name), postalCodeInCountry] : [zodRule(businessSchema, name)]}
+            dependencies={name === 'postalCode' ? ['country'] : undefined}
+          >
+            <Input />
           </Form.Item>
         </Col>
       ))}

@@ -2,6 +2,7 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import type { Schema } from '#domain/rules';
+import { ruleError } from './zod-rule';
 
 type FieldPath = ReadonlyArray<string | number>;
 
@@ -18,7 +19,7 @@ export function schemaRule<Values>(schema: Schema, toPayload: (values: Values) =
     validator: async () => {
       const result = schema.safeParse(toPayload(getFieldsValue(true) as Values));
       const issue = result.success ? undefined : result.error.issues.find((candidate) => candidate.path.join('.') === key);
-      if (issue) throw new Error(issue.message);
+      if (issue) throw ruleError(issue.message);
     },
   });
 }

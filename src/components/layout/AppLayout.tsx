@@ -30,6 +30,10 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* The first Tab stop: past the menu to the screen itself. */}
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
       {!isSmallScreen && (
         <Layout.Sider
           width={SIDEBAR_WIDTH}
@@ -81,7 +85,7 @@ export function AppLayout() {
           )}
           <UserMenu isSmallScreen={isSmallScreen} />
         </Layout.Header>
-        <Layout.Content style={{ padding: isSmallScreen ? 16 : 24 }}>
+        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: isSmallScreen ? 16 : 24, outline: 'none' }}>
           <Outlet />
         </Layout.Content>
       </Layout>

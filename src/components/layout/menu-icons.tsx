@@ -1,4 +1,4 @@
-import { HomeOutlined, NotificationOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
+import { HomeOutlined, NotificationOutlined, StarOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 /** The navigation icons, loaded with the signed-in layout rather than with the sign-in page. */
@@ -6,6 +6,7 @@ export const MENU_ICONS = {
   dashboard: <HomeOutlined />,
   contacts: <TeamOutlined />,
   campaigns: <NotificationOutlined />,
+  automations: <ThunderboltOutlined />,
   reputation: <StarOutlined />,
 } satisfies Record<string, ReactNode>;
 

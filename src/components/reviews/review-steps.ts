@@ -1,5 +1,6 @@
-import type { ReviewFunnel, ReviewStep } from '#domain/reviews';
+import type { RatingSummary, ReviewFunnel, ReviewStep } from '#domain/reviews';
 import type { CountBar } from './CountBars';
+import { counted } from '#domain/words';
 
 /** The funnel's steps in order, as the details page and the dashboard name them. */
 export const funnelBars = (funnel: ReviewFunnel): CountBar[] => [
@@ -18,3 +19,9 @@ export const REVIEW_STEP_LABELS: Record<ReviewStep, { label: string; color: stri
 
 /** '★★☆☆☆ 2 of 5' in words for screen readers too. */
 export const ratingText = (rating: number) => `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} ${rating} of 5`;
+
+/** "3 customers rated their visit: 4.3 of 5 on average" (each once, with their last choice). */
+export const ratingsLine = ({ count, averageRating }: RatingSummary) =>
+  count === 0 || averageRating === null
+    ? 'No customer has chosen a rating yet.'
+    : `${counted(count, 'customer')} rated their visit: ${averageRating} of 5 on average.`;

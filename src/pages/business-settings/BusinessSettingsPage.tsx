@@ -1,5 +1,5 @@
 import { useInvalidate, type HttpError } from '@refinedev/core';
-import { Button, Card, Form, InputNumber, Typography } from 'antd';
+import { Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 import { businessSchema, REVIEW_REQUEST_CAP_DAYS_MAX, type Business, type BusinessFormValues } from '#domain/businesses';
 import type { FieldErrors } from '#domain/rules';
@@ -10,13 +10,19 @@ import { LoadingState } from '../../components/ListStates';
 import { selectedBusinessStore } from '../../business/selected-business';
 import { useBusinesses } from '../../business/useBusinesses';
 import { useResourceAction } from '../../resources/useResourceAction';
+import { ApiKeysCard } from './ApiKeysCard';
+import { CheckInPageCard } from './CheckInPageCard';
+import { ConnectorsCard } from './ConnectorsCard';
+import { EmailSenderFields } from './EmailSenderFields';
 import { ReviewSitesField } from './ReviewSitesField';
+import { WebhooksCard } from './WebhooksCard';
 
 const SAVED = { message: 'Business Saved', description: 'The business settings have been saved.' };
 
-const formValues = ({ id: _id, ...values }: Business): BusinessFormValues => values;
+// Inputs show an unset sender name or reply-to as empty (saved again as "use the default").
+const formValues = ({ id: _id, ...values }: Business): BusinessFormValues => ({ ...values, senderName: values.senderName ?? '', replyTo: values.replyTo ?? '' });
 
-/** The selected business's fields, review sites (in the order the review page shows them) and contact cap. */
+/** The selected business's fields, email sender, review sites (in the order the review page shows them) and contact cap. */
 export default function BusinessSettingsPage() {
   const { businesses, selected } = useBusinesses();
   const business = businesses.find((candidate) => candidate.id === selected?.id);
@@ -45,32 +51,41 @@ export default function BusinessSettingsPage() {
     );
 
   return (
-    <Card style={{ maxWidth: 820 }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Business settings
-      </Typography.Title>
-      <Form<BusinessFormValues> form={form} layout="vertical" requiredMark={false} initialValues={formValues(business)} onFinish={save}>
-        <BusinessFields />
-        <Typography.Title level={4}>Phone numbers and text-message hours</Typography.Title>
-        <PhoneAndQuietHoursFields />
-        <Typography.Title level={4}>Review sites</Typography.Title>
-        <Typography.Paragraph type="secondary">
-          Each review request links to a page of your own that shows every site below, in this order, whatever rating the customer gives.
-        </Typography.Paragraph>
-        <ReviewSitesField rule={rule} />
-        <Typography.Title level={4}>Contact cap</Typography.Title>
-        <Form.Item
-          label="Ask a contact for a review at most once every (days)"
-          name="reviewRequestCapDays"
-          rules={rule(['reviewRequestCapDays'])}
-          extra="Contacts asked more recently are skipped by a new review request. 0 turns the cap off."
-        >
-          <InputNumber min={0} max={REVIEW_REQUEST_CAP_DAYS_MAX} precision={0} style={{ width: 120 }} />
-        </Form.Item>
-        <Button type="primary" size="large" htmlType="submit" loading={mutation.isPending}>
-          Save settings
-        </Button>
-      </Form>
-    </Card>
+    <Flex vertical gap="large" style={{ maxWidth: 820 }}>
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Business settings
+        </Typography.Title>
+        <Form<BusinessFormValues> form={form} layout="vertical" requiredMark={false} initialValues={formValues(business)} onFinish={save}>
+          <BusinessFields />
+          <Typography.Title level={4}>Phone numbers and text-message hours</Typography.Title>
+          <PhoneAndQuietHoursFields />
+          <Typography.Title level={4}>Email sender</Typography.Title>
+          <EmailSenderFields businessName={business.name} />
+          <Typography.Title level={4}>Review sites</Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Each review request links to a page of your own that shows every site below, in this order, whatever rating the customer gives.
+          </Typography.Paragraph>
+          <ReviewSitesField rule={rule} />
+          <Typography.Title level={4}>Contact cap</Typography.Title>
+          <Form.Item
+            label="Ask a contact for a review at most once every (days)"
+            name="reviewRequestCapDays"
+            rules={rule(['reviewRequestCapDays'])}
+            extra="Contacts asked more recently are skipped by a new review request. 0 turns the cap off."
+          >
+            <InputNumber min={0} max={REVIEW_REQUEST_CAP_DAYS_MAX} precision={0} style={{ width: 120 }} />
+          </Form.Item>
+          <Button type="primary" size="large" htmlType="submit" loading={mutation.isPending}>
+            Save settings
+          </Button>
+        </Form>
+      </Card>
+      {/* How visits reach the review automation from outside the app, each a card of its own. */}
+      <CheckInPageCard />
+      <ConnectorsCard />
+      <ApiKeysCard />
+      <WebhooksCard />
+    </Flex>
   );
 }

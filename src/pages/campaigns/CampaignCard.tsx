@@ -3,17 +3,10 @@ import { Button, Card, Dropdown, Flex, Progress, Tag, Typography, type MenuProps
 import { memo, useRef } from 'react';
 import { Link } from 'react-router';
 import { type Campaign } from '#domain/campaign-schemas';
-import { CAMPAIGN_ACTION_NAMES, CAMPAIGN_TYPE_LABELS, isActionAllowed, type CampaignAction } from '#domain/campaign-status';
+import { CAMPAIGN_ACTION_NAMES, CAMPAIGN_TYPE_LABELS, campaignActionLabel, isActionAllowed, type CampaignAction } from '#domain/campaign-status';
+import { useBusinessTime } from '../../business/business-time';
 import { badgeColor, scheduleLine, statusBadge } from './campaign-view';
-
-const ACTION_LABELS: Record<CampaignAction, string> = {
-  start: 'Start',
-  pause: 'Pause',
-  cancel: 'Cancel',
-  duplicate: 'Duplicate',
-  edit: 'Edit',
-  delete: 'Delete',
-};
+import { counted } from '#domain/words';
 
 type Props = { campaign: Campaign; onAction(campaign: Campaign, action: CampaignAction, opener: HTMLElement | null): void };
 
@@ -26,12 +19,13 @@ export function progressLine({ recipients, sent, failed, outbox }: Campaign['cou
 /** One campaign: name, schedule, type and status badges, recipients filter, progress and its actions. */
 export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: Props) {
   const badge = statusBadge(campaign);
+  const times = useBusinessTime();
   const { recipients, sent, failed, outbox } = campaign.counts;
   // Focus goes back to this card's menu button once the action's dialog has closed.
   const actionsButton = useRef<HTMLButtonElement>(null);
   const items: MenuProps['items'] = CAMPAIGN_ACTION_NAMES.map((action) => ({
     key: action,
-    label: ACTION_LABELS[action],
+    label: campaignActionLabel(action, campaign.status),
     disabled: !isActionAllowed(action, campaign.status),
     danger: action === 'delete',
   }));
@@ -43,7 +37,7 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
           <Typography.Text strong style={{ fontSize: 16 }} ellipsis>
             {campaign.name}
           </Typography.Text>
-          <Typography.Text type="secondary">{scheduleLine(campaign)}</Typography.Text>
+          <Typography.Text type="secondary">{scheduleLine(campaign, times)}</Typography.Text>
           <Flex gap={6} wrap>
             <Tag icon={campaign.type === 'EMAIL' ? <MailOutlined /> : <MessageOutlined />}>{CAMPAIGN_TYPE_LABELS[campaign.type]}</Tag>
             <Tag color={badgeColor(badge.status)} data-testid="status-badge">
@@ -53,7 +47,7 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
           <Typography.Text type="secondary">Recipients: {campaign.contactFilterName}</Typography.Text>
           {campaign.followUp && (
             <Typography.Text type="secondary">
-              Reminder after {campaign.followUp.afterDays} {campaign.followUp.afterDays === 1 ? 'day' : 'days'} to those who have not opened the review page
+              Reminder after {counted(campaign.followUp.afterDays, 'day')} to those who have not opened the review page
             </Typography.Text>
           )}
           {campaign.failureReason && <Typography.Text type="danger">{campaign.failureReason}</Typography.Text>}

@@ -8,6 +8,7 @@ import { LoadError, LoadingState } from '../../components/ListStates';
 import { CampaignCard } from './CampaignCard';
 import { campaignSummary, matchesFilters, NO_FILTERS, type CampaignFilters } from './campaign-view';
 import { useCampaignAction } from './useCampaignAction';
+import { useBusinessTime } from '../../business/business-time';
 import { useCampaignsOverview } from './useCampaignsOverview';
 
 const typeOptions = [
@@ -17,6 +18,7 @@ const typeOptions = [
 const statusOptions = [{ value: 'ALL', label: 'All statuses' }, ...CAMPAIGN_STATUS_FILTERS];
 
 export default function CampaignsPage() {
+  const times = useBusinessTime();
   const overview = useCampaignsOverview();
   const actions = useCampaignAction(() => void overview.refetch());
   const [filters, setFilters] = useState<CampaignFilters>(NO_FILTERS);
@@ -26,7 +28,7 @@ export default function CampaignsPage() {
   const syncText = overview.syncing
     ? 'Syncing...'
     : overview.lastSynced
-      ? `Synced at ${overview.lastSynced.toLocaleTimeString()}`
+      ? `Synced at ${times.time(overview.lastSynced.toISOString())}`
       : 'Not synced yet';
 
 
@@ -87,7 +89,11 @@ export default function CampaignsPage() {
             ) : overview.isError ? (
               <LoadError what="campaigns" error={overview.error} onRetry={() => void overview.refetch()} />
             ) : overview.campaigns.length === 0 ? (
-              <Empty description="You don't have any campaigns created" />
+              <Empty description="You don't have any campaigns created">
+                <LinkButton to="/campaigns/create-new-campaign" type="primary" icon={<PlusOutlined />}>
+                  Create your first campaign
+                </LinkButton>
+              </Empty>
             ) : shown.length === 0 ? (
               <Empty description="No matching results were found" />
             ) : (

@@ -1,7 +1,8 @@
-import dayjs from 'dayjs';
+import type { BusinessTime } from '../../business/business-time';
 import { type Campaign } from '#domain/campaign-schemas';
 import { BRAND_COLOR } from '../../theme';
 import { displayStatus, displayStatusColor, displayStatusLabel, type DisplayStatus } from '#domain/campaign-status';
+import { counted } from '#domain/words';
 
 /**
  * antd Tag colours for the domain's badge colours. The theme's primary colour is the brand colour,
@@ -19,22 +20,20 @@ export const statusBadge = (campaign: Pick<Campaign, 'status' | 'startTime'>) =>
   return { status, label: displayStatusLabel(status) };
 };
 
-export const longDateTime = (iso: string) => dayjs(iso).format('dddd, D MMMM YYYY [at] HH:mm');
-
 /**
  * 'Scheduled for: {long date/time}' or 'Scheduled date is not set'; once a campaign has started,
  * its start time is when it started, so the line says that instead.
  */
-export const scheduleLine = (campaign: Pick<Campaign, 'startTime' | 'status'>) => {
+export const scheduleLine = (campaign: Pick<Campaign, 'startTime' | 'status'>, times: BusinessTime) => {
   if (!campaign.startTime) return 'Scheduled date is not set';
-  return campaign.status === 'CREATED' ? `Scheduled for: ${longDateTime(campaign.startTime)}` : `Started: ${longDateTime(campaign.startTime)}`;
+  return `${campaign.status === 'CREATED' ? 'Scheduled for' : 'Started'}: ${times.longDateTime(campaign.startTime)}`;
 };
 
 const CHANNEL_WORDS: Record<Campaign['type'], string> = { EMAIL: 'email', SMS: 'text message' };
 
 /** What Launch and Schedule ask first: 'Send to 19 recipients by email now?' */
-export const launchQuestion = (recipients: number, type: Campaign['type'], startTime: string | null) =>
-  `Send to ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'} by ${CHANNEL_WORDS[type]} ${startTime ? `on ${longDateTime(startTime)}` : 'now'}?`;
+export const launchQuestion = (recipients: number, type: Campaign['type'], startTime: string | null, times: BusinessTime) =>
+  `Send to ${counted(recipients, 'recipient')} by ${CHANNEL_WORDS[type]} ${startTime ? `on ${times.longDateTime(startTime)}` : 'now'}?`;
 
 export type CampaignFilters = { type: 'ALL' | Campaign['type']; status: 'ALL' | DisplayStatus; name: string };
 export const NO_FILTERS: CampaignFilters = { type: 'ALL', status: 'ALL', name: '' };

@@ -12,6 +12,7 @@ const SUCCESS: Record<Exclude<CampaignAction, 'edit' | 'delete'>, { message: str
   cancel: { message: 'Campaign Canceled', description: 'The campaign has been canceled.' },
   duplicate: { message: 'Campaign Duplicated', description: 'A copy of the campaign has been created as a draft.' },
 };
+const RESUMED = { message: 'Campaign Resumed', description: 'The campaign is sending again.' };
 
 /**
  * A campaign action from the card's menu: edit opens the wizard; every other action asks first
@@ -55,15 +56,16 @@ export function useCampaignAction(onDone: () => void) {
       );
     }
     if (action === 'edit') return;
+    const success = action === 'start' && campaign.status === 'PAUSED' ? RESUMED : SUCCESS[action];
     calls[action].mutate(
-      { id: campaign.id, successNotification: () => ({ type: 'success', ...SUCCESS[action] }) },
+      { id: campaign.id, successNotification: () => ({ type: 'success', ...success }) },
       { onSuccess: finish, onError: () => setPending(null) },
     );
   };
 
   return {
     pending,
-    confirmationText: pending ? actionConfirmationMessage(pending.action) : '',
+    confirmationText: pending ? actionConfirmationMessage(pending.action, pending.campaign.status) : '',
     request,
     confirm,
     cancel: () => setPending(null),

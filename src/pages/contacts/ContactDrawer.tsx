@@ -9,17 +9,19 @@ import { CONTACT_EVENT_LABELS, LIFTABLE_REASONS, SUPPRESSION_REASON_LABELS, type
 import type { HttpError } from '@refinedev/core';
 import { showFieldErrors } from '../../components/forms/show-field-errors';
 import { useResourceAction, useResourceQuery } from '../../resources/useResourceAction';
+import { formatPhoneNumber } from '../../phone-numbers';
+import { useBusinessTime } from '../../business/business-time';
 import { ContactFormFields, type ContactFormValues } from './ContactFormFields';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 const REVIEW_ACTIVITY: Record<ReviewEventKind, string> = {
   visit: 'Opened the review page',
   click: 'Went to a review site',
   feedback: 'Left private feedback',
+  rating: 'Rated their visit',
 };
 
-function HistoryItem({ item }: { item: ContactHistoryItem }) {
+/** One line of the history; `when` writes its time by the business's clock. */
+function HistoryItem({ item, when }: { item: ContactHistoryItem; when(iso: string): string }) {
   if (item.type === 'message') {
     return (
       <Flex vertical>
@@ -41,7 +43,7 @@ function HistoryItem({ item }: { item: ContactHistoryItem }) {
           {item.siteName && `: ${item.siteName}`} ({item.campaignName})
           {item.rating !== null && ` ${ratingText(item.rating)}`}
         </Typography.Text>
-        <Typography.Text type="secondary">{when(item.at)}</Typography.Text>
+        <Typography.Text type="secondary">{item.times > 1 ? `${item.times} times, last ${when(item.at)}` : when(item.at)}</Typography.Text>
         {item.message && <Typography.Paragraph style={{ marginBottom: 0 }}>“{item.message}”</Typography.Paragraph>}
       </Flex>
     );
@@ -61,29 +63,37 @@ function HistoryItem({ item }: { item: ContactHistoryItem }) {
  * message sent to them, every opt-out, opt-in, bounce and complaint, and their suppressions
  * (an owner lifts a hard bounce or an invalid number; a STOP or complaint only the contact can undo).
  */
-export function ContactDrawer({ contact, onClose }: { contact: Contact | null; onClose(): void }) {
+export function ContactDrawer({ contact, region, onClose }: { contact: Contact | null; region: string | null; onClose(): void }) {
   return (
     <Drawer
       open={Boolean(contact)}
       onClose={onClose}
       width="min(100vw, 560px)"
-      title={contact ? `${contact.firstName} ${contact.lastName}` : ''}
+      title={contact ? `${contact.firstName} ${contact.lastName}`.trim() : ''}
       destroyOnHidden
     >
-      {contact && <ContactDetails contact={contact} />}
+      {contact && <ContactDetails contact={contact} region={region} />}
     </Drawer>
   );
 }
 
-function ContactDetails({ contact }: { contact: Contact }) {
+function ContactDetails({ contact, region }: { contact: Contact; region: string | null }) {
+  const times = useBusinessTime();
   const [form] = Form.useForm<ContactFormValues>();
   const history = useResourceQuery('contacts', 'history', { id: contact.id });
   const update = useResourceAction('contacts', 'update');
   const lift = useResourceAction('contacts', 'liftSuppression');
 
+  // What the contact lacks is an empty field; the number as people read it (it is read again on save).
   useEffect(() => {
-    form.setFieldsValue({ ...contact, tags: parseTags(contact.tags) });
-  }, [contact, form]);
+    form.setFieldsValue({
+      ...contact,
+      email: contact.email ?? '',
+      phoneNumber: contact.phoneNumber ? formatPhoneNumber(contact.phoneNumber, region) : '',
+      birthDate: contact.birthDate ?? '',
+      tags: parseTags(contact.tags),
+    });
+  }, [contact, form, region]);
 
   const save = (values: ContactFormValues) =>
     update.mutate(
@@ -102,7 +112,7 @@ function ContactDetails({ contact }: { contact: Contact }) {
             {parseTags(contact.tags).length ? parseTags(contact.tags).map((tag) => <Tag key={tag}>{tag}</Tag>) : <Typography.Text type="secondary">No tags</Typography.Text>}
           </Flex>
           <Form form={form} name="contact-drawer" layout="vertical" requiredMark={false} onFinish={save}>
-            <ContactFormFields />
+            <ContactFormFields region={region} editing={contact} />
             <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>
               Save contact
             </Button>
@@ -144,7 +154,7 @@ function ContactDetails({ contact }: { contact: Contact }) {
           {history.isLoading ? (
             <Spin />
           ) : data?.items.length ? (
-            <List size="small" dataSource={data.items} renderItem={(item) => <List.Item><HistoryItem item={item} /></List.Item>} />
+            <List size="small" dataSource={data.items} renderItem={(item) => <List.Item><HistoryItem item={item} when={times.dateTime} /></List.Item>} />
           ) : (
             <Empty description="Nothing sent to this contact yet" />
           )}

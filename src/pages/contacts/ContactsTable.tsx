@@ -1,13 +1,17 @@
-import { Button, Checkbox, ConfigProvider, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Checkbox, ConfigProvider, Table, Tag, theme, type GetRef, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { createContext, memo, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { Contact } from '#domain/contacts';
-import { formatBirthDate, formatLastVisited, genderLabel, statusColor, statusLabel } from './contact-display';
+import { businessTime, useBusinessTime, type BusinessTime } from '../../business/business-time';
+import { formatBirthDate, formatPhone, genderLabel, orMissing, statusColor, statusLabel } from './contact-display';
+import { GRID_COMPONENTS, GridFrame, gridRowId } from './grid-parts';
+import { useGridKeyboard } from './useGridKeyboard';
 
 /** One collator for every text column: much faster than localeCompare per comparison. */
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+// What a contact lacks ('' or null) sorts first.
 const byText = (key: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'gender' | 'status') => (a: Contact, b: Contact) =>
-  collator.compare(a[key], b[key]);
+  collator.compare(a[key] ?? '', b[key] ?? '');
 // ISO dates and instants sort correctly as strings; never-visited contacts sort first.
 const byIso = (key: 'birthDate' | 'lastVisited') => (a: Contact, b: Contact) =>
   (a[key] ?? '') < (b[key] ?? '') ? -1 : (a[key] ?? '') > (b[key] ?? '') ? 1 : 0;
@@ -17,9 +21,10 @@ type DataColumn = TableColumnsType<Contact>[number] & {
   dataIndex: keyof Contact;
   width: number;
   compare: Compare;
-  /** Text that may not fit: cut with '…', the whole of it in the cell's tooltip (its title). */
-  clip?: boolean;
+  /** Text that may not fit: cut with '…', the whole of it (as shown) in the cell's tooltip (its title). */
+  clip?: (contact: Contact) => string;
 };
+
 
 /**
  * Widths fit the eight columns in the contacts card from a 1280 px window up; the email column
@@ -27,11 +32,22 @@ type DataColumn = TableColumnsType<Contact>[number] & {
  * keeps these widths and scrolls sideways inside its card.
  */
 const EMAIL_MIN_WIDTH = 120;
-const dataColumns: DataColumn[] = [
-  { title: 'First name', dataIndex: 'firstName', width: 100, compare: byText('firstName'), clip: true },
-  { title: 'Last Name', dataIndex: 'lastName', width: 100, compare: byText('lastName'), clip: true },
-  { title: 'Email', dataIndex: 'email', width: EMAIL_MIN_WIDTH, compare: byText('email'), clip: true },
-  { title: 'Phone number', dataIndex: 'phoneNumber', width: 135, compare: byText('phoneNumber'), clip: true },
+/**
+ * The columns; phone numbers show nationally in the business's country (`region`), else
+ * internationally; the last visit by the business's clock (`times`).
+ */
+const dataColumnsIn = (region: string | null, times: BusinessTime = businessTime(null)): DataColumn[] => [
+  { title: 'First name', dataIndex: 'firstName', width: 100, compare: byText('firstName'), render: orMissing, clip: (contact) => orMissing(contact.firstName) },
+  { title: 'Last Name', dataIndex: 'lastName', width: 100, compare: byText('lastName'), render: orMissing, clip: (contact) => orMissing(contact.lastName) },
+  { title: 'Email', dataIndex: 'email', width: EMAIL_MIN_WIDTH, compare: byText('email'), render: orMissing, clip: (contact) => orMissing(contact.email) },
+  {
+    title: 'Phone number',
+    dataIndex: 'phoneNumber',
+    width: 135,
+    compare: byText('phoneNumber'),
+    render: (phoneNumber: string | null) => formatPhone(phoneNumber, region),
+    clip: (contact) => formatPhone(contact.phoneNumber, region),
+  },
   { title: 'Gender', dataIndex: 'gender', width: 105, compare: byText('gender'), render: genderLabel },
   { title: 'Birth date', dataIndex: 'birthDate', width: 100, compare: byIso('birthDate'), render: formatBirthDate },
   {
@@ -48,11 +64,17 @@ const dataColumns: DataColumn[] = [
       </>
     ),
   },
-  { title: 'Last visited', dataIndex: 'lastVisited', width: 145, compare: byIso('lastVisited'), render: formatLastVisited },
+  {
+    title: times.titled('Last visited'),
+    dataIndex: 'lastVisited',
+    width: 145,
+    compare: byIso('lastVisited'),
+    render: (lastVisited: string | null) => (lastVisited ? times.stamp(lastVisited) : ''),
+  },
 ];
 const SELECTION_WIDTH = 40;
 const OPEN_WIDTH = 80;
-const MIN_TABLE_WIDTH = SELECTION_WIDTH + OPEN_WIDTH + dataColumns.reduce((sum, column) => sum + column.width, 0);
+const MIN_TABLE_WIDTH = SELECTION_WIDTH + OPEN_WIDTH + dataColumnsIn(null).reduce((sum, column) => sum + column.width, 0);
 
 /** Which contacts' email or phone is suppressed (and why), and how a row opens its drawer. */
 type RowActions = { suppressed: ReadonlyMap<number, string>; open(contact: Contact): void };
@@ -70,7 +92,8 @@ function SuppressionMark({ contact }: { contact: Contact }) {
 function OpenButton({ contact }: { contact: Contact }) {
   const { open } = useContext(RowActionsContext);
   return (
-    <Button size="small" onClick={() => open(contact)} aria-label={`Open ${contact.firstName} ${contact.lastName}`}>
+    // Out of the Tab order, as the checkboxes: the grid is one Tab stop, and Enter on a row opens it.
+    <Button size="small" tabIndex={-1} onClick={() => open(contact)} aria-label={`Open ${contact.firstName} ${contact.lastName}`.trim()}>
       Open
     </Button>
   );
@@ -78,6 +101,7 @@ function OpenButton({ contact }: { contact: Contact }) {
 
 // paddingSM 11 makes antd's fixed virtual row height 11 + 22 (text) + 11 + 1 (border) = 45 px.
 const ROW_45PX_THEME = { token: { paddingSM: 11 } };
+const ROW_HEIGHT = 45;
 
 type Selection = {
   selected: ReadonlySet<number>;
@@ -91,57 +115,31 @@ const useSelection = () => useContext(SelectionContext)!;
 
 function SelectAllCheckbox() {
   const { allSelected, someSelected, toggleAll } = useSelection();
-  return <Checkbox aria-label="Select all shown contacts" checked={allSelected} indeterminate={someSelected} onChange={toggleAll} />;
+  // Ctrl+A and Escape do this from the keyboard.
+  return <Checkbox tabIndex={-1} aria-label="Select all shown contacts" checked={allSelected} indeterminate={someSelected} onChange={toggleAll} />;
 }
 
 function RowCheckbox({ contact }: { contact: Contact }) {
   const { selected, toggle } = useSelection();
   return (
     <Checkbox
-      aria-label={`Select ${contact.firstName} ${contact.lastName}`}
+      tabIndex={-1}
+      aria-label={`Select ${contact.firstName} ${contact.lastName}`.trim()}
       checked={selected.has(contact.id)}
       onClick={(event) => toggle(contact, event.shiftKey)}
     />
   );
 }
 
-type Props = {
-  rows: Contact[];
-  height: number;
-  /** The card's inner width: the email column grows into what the others leave. */
-  width: number;
-  selected: ReadonlySet<number>;
-  onSelectionChange(keys: ReadonlySet<number>): void;
-  /** Contact id -> why their email or phone is suppressed. */
-  suppressed: ReadonlyMap<number, string>;
-  /** Opens the contact's drawer (the row's button, or Enter on a focused row). */
-  onOpen(contact: Contact): void;
-};
-
 /**
- * The virtual contacts table: every row of the search at once, no pagination. The checkbox column
- * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
- * click: here select-all builds one Set and only the rows on screen re-render.
+ * The checkboxes' state and clicks; a shift-click selects (or clears) the range from the last
+ * clicked row in the displayed order. Read by the checkboxes through context, so a selection
+ * change re-renders only them: the columns and the table element stay the same objects and React
+ * skips the 100,000-row table.
  */
-export const ContactsTable = memo(function ContactsTable({ rows, height, width, selected, onSelectionChange, suppressed, onOpen }: Props) {
-  const rowActions = useMemo<RowActions>(() => ({ suppressed, open: onOpen }), [suppressed, onOpen]);
-  // Read by the rows' key handler, so a new handler does not rebuild the 100,000-row table.
-  const rowActionsRef = useRef(rowActions);
-  rowActionsRef.current = rowActions;
-  const tableWidth = Math.max(MIN_TABLE_WIDTH, Math.floor(width));
-  // Sorting is ours too, so the displayed order is known for shift-click ranges.
-  const [sort, setSort] = useState<{ column: keyof Contact; order: SortOrder } | null>(null);
-  const displayed = useMemo(() => {
-    const column = sort?.order && dataColumns.find((candidate) => candidate.dataIndex === sort.column);
-    if (!column) return rows;
-    const sorted = [...rows].sort(column.compare);
-    return sort.order === 'descend' ? sorted.reverse() : sorted;
-  }, [rows, sort]);
+function useCheckboxSelection(rows: Contact[], displayed: Contact[], selected: ReadonlySet<number>, onSelectionChange: (keys: ReadonlySet<number>) => void) {
   const lastClicked = useRef<number | null>(null);
-
-  // Read by the checkboxes through context, so a selection change re-renders only them: the
-  // columns and the table element stay the same objects and React skips the 100,000-row table.
-  const selection = useMemo<Selection>(() => {
+  return useMemo<Selection>(() => {
     const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
     return {
       selected,
@@ -165,6 +163,61 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
       },
     };
   }, [rows, displayed, selected, onSelectionChange]);
+}
+
+type Props = {
+  rows: Contact[];
+  height: number;
+  /** The card's inner width: the email column grows into what the others leave. */
+  width: number;
+  selected: ReadonlySet<number>;
+  onSelectionChange(keys: ReadonlySet<number>): void;
+  /** Contact id -> why their email or phone is suppressed. */
+  suppressed: ReadonlyMap<number, string>;
+  /** Opens the contact's drawer (the row's button, or Enter on the cursor row). */
+  onOpen(contact: Contact): void;
+  /** Delete pressed in the grid with a selection. */
+  onDelete(): void;
+  /** The business's phone number country. */
+  region: string | null;
+};
+
+/**
+ * The virtual contacts table: every row of the search at once, no pagination. The checkbox column
+ * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
+ * click: here select-all builds one Set and only the rows on screen re-render.
+ */
+export const ContactsTable = memo(function ContactsTable({ rows, height, width, selected, onSelectionChange, suppressed, onOpen, onDelete, region }: Props) {
+  const times = useBusinessTime();
+  const dataColumns = useMemo(() => dataColumnsIn(region, times), [region, times]);
+  const rowActions = useMemo<RowActions>(() => ({ suppressed, open: onOpen }), [suppressed, onOpen]);
+  const tableWidth = Math.max(MIN_TABLE_WIDTH, Math.floor(width));
+  // Sorting is ours too, so the displayed order is known for shift-click ranges.
+  const [sort, setSort] = useState<{ column: keyof Contact; order: SortOrder } | null>(null);
+  const displayed = useMemo(() => {
+    const column = sort?.order && dataColumns.find((candidate) => candidate.dataIndex === sort.column);
+    if (!column) return rows;
+    const sorted = [...rows].sort(column.compare);
+    return sort.order === 'descend' ? sorted.reverse() : sorted;
+  }, [rows, sort, dataColumns]);
+  const selection = useCheckboxSelection(rows, displayed, selected, onSelectionChange);
+
+  const tableRef = useRef<GetRef<typeof Table<Contact>>>(null);
+  // rc-virtual-list takes `align`; 'auto' scrolls only as far as needed to show the row.
+  const scrollTo = useCallback((index: number) => tableRef.current?.scrollTo({ index, align: 'auto' } as { index: number }), []);
+  const grid = useGridKeyboard({
+    rows: displayed,
+    selected,
+    onSelectionChange,
+    onOpen,
+    onDelete,
+    pageSize: Math.max(1, Math.floor(height / ROW_HEIGHT)),
+    scrollTo,
+  });
+  // Read by the rows' click handler, so a new handler does not rebuild the 100,000-row table.
+  const placeCursorRef = useRef(grid.placeCursor);
+  placeCursorRef.current = grid.placeCursor;
+  const { token } = theme.useToken();
 
   const columns = useMemo<TableColumnsType<Contact>>(
     () => [
@@ -178,7 +231,7 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
       ...dataColumns.map(({ compare: _compare, clip, dataIndex, ...column }) => ({
         ...column,
         dataIndex,
-        onCell: clip ? (contact: Contact) => ({ className: 'contacts-cell-clip', title: String(contact[dataIndex as keyof Contact] ?? '') }) : undefined,
+        onCell: clip ? (contact: Contact) => ({ className: 'contacts-cell-clip', title: clip(contact) || undefined }) : undefined,
         width: dataIndex === 'email' ? column.width + tableWidth - MIN_TABLE_WIDTH : column.width,
         key: dataIndex,
         sorter: true,
@@ -192,13 +245,14 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
         render: (_: unknown, contact: Contact) => <OpenButton contact={contact} />,
       },
     ],
-    [sort, tableWidth],
+    [sort, tableWidth, dataColumns],
   );
 
   const table = useMemo(
     () => (
       <ConfigProvider theme={ROW_45PX_THEME}>
         <Table<Contact>
+          ref={tableRef}
           virtual
           size="middle"
           rowKey="id"
@@ -211,11 +265,15 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
             const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
             setSort(order ? { column: columnKey as keyof Contact, order } : null);
           }}
-          // A focused row opens its contact with Enter, as its button does.
-          onRow={(contact) => ({
-            tabIndex: 0,
-            onKeyDown: (event) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) rowActionsRef.current.open(contact);
+          components={GRID_COMPONENTS}
+          // The header is row 1 of the grid; a click on a row (its checkbox too) puts the cursor
+          // there and focus on the grid, so the keys go on from that row.
+          onRow={(contact, index) => ({
+            id: gridRowId(contact.id),
+            'aria-rowindex': (index ?? 0) + 2,
+            onClick: (event) => {
+              placeCursorRef.current(contact);
+              (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
             },
           })}
           data-testid="contacts-table"
@@ -228,7 +286,11 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
 
   return (
     <RowActionsContext.Provider value={rowActions}>
-      <SelectionContext.Provider value={selection}>{table}</SelectionContext.Provider>
+      <SelectionContext.Provider value={selection}>
+        <GridFrame cursorId={grid.cursorId} selected={selected} rowCount={displayed.length} cursorColor={token.colorPrimary} {...grid.gridProps}>
+          {table}
+        </GridFrame>
+      </SelectionContext.Provider>
     </RowActionsContext.Provider>
   );
 });

@@ -8,7 +8,7 @@ import { ContactFormFields, type ContactFormValues as FormValues } from './Conta
 export type CreateContactModalHandle = { open(): void };
 
 /** 'Create new contact': the contact form in a dialog over the list, which reloads on success. */
-export function CreateContactModal({ businessId, ref }: { businessId: number; ref: Ref<CreateContactModalHandle> }) {
+export function CreateContactModal({ businessId, region, ref }: { businessId: number; region: string | null; ref: Ref<CreateContactModalHandle> }) {
   const { modalProps, formProps, show } = useModalForm<Contact, never, FormValues>({
     resource: 'contacts',
     action: 'create',
@@ -23,7 +23,7 @@ export function CreateContactModal({ businessId, ref }: { businessId: number; re
   return (
     <Modal {...modalProps} title="Create new contact" okText="Create contact" width={640} destroyOnHidden>
       <Form {...formProps} onFinish={submit} layout="vertical" requiredMark={false} initialValues={{ tags: [] }}>
-        <ContactFormFields />
+        <ContactFormFields region={region} />
       </Form>
     </Modal>
   );

@@ -5,20 +5,24 @@ import {
   DATE_ORDER_LABELS,
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
+  TWO_DIGIT_YEARS,
+  TWO_DIGIT_YEAR_LABELS,
   type DateOrder,
   type ImportField,
   type ImportMapping,
+  type TwoDigitYears,
 } from '#domain/contact-import-columns';
-import type { PendingMapping } from './useImportContacts';
+import type { MappingChoice, PendingMapping } from './useImportContacts';
 
-type Props = { pending: PendingMapping | null; onConfirm(choice: { mapping: ImportMapping; dateOrder: DateOrder }): void; onCancel(): void };
-type Values = Record<ImportField, string | null> & { dateOrder: DateOrder };
+type Props = { pending: PendingMapping | null; onConfirm(choice: MappingChoice): void; onCancel(): void };
+type Values = Record<ImportField, string | null> & { dateOrder: DateOrder; twoDigitYears?: TwoDigitYears };
 
 const NOT_IN_FILE = { value: '', label: 'Not in the file' };
 
 /**
  * The mapping step: the file's columns with its first rows, and a select per Starboost field
- * pre-filled with the server's guesses; the owner's choice is sent with the file again.
+ * pre-filled with the server's guesses ("Not in the file" for any of them); how dates are read,
+ * and two-digit years when the file has them. The owner's choice is sent with the file again.
  */
 export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
   const [form] = Form.useForm<Values>();
@@ -30,6 +34,7 @@ export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
       question && ({
         ...Object.fromEntries(IMPORT_FIELDS.map((field) => [field, question.guesses[field] ?? ''])),
         dateOrder: question.dateOrder.order,
+        twoDigitYears: question.twoDigitYears ? 'PAST' : undefined,
       } as Values),
     [question],
   );
@@ -45,7 +50,7 @@ export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
 
   function submit(values: Values) {
     const mapping = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, values[field] || null])) as ImportMapping;
-    onConfirm({ mapping, dateOrder: values.dateOrder });
+    onConfirm({ mapping, dateOrder: values.dateOrder, ...(values.twoDigitYears ? { twoDigitYears: values.twoDigitYears } : {}) });
   }
 
   return (
@@ -84,6 +89,11 @@ export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
             >
               <Select options={DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] }))} />
             </Form.Item>
+            {question.twoDigitYears && (
+              <Form.Item name="twoDigitYears" label={`Years like ${question.twoDigitYears.example}`}>
+                <Select options={TWO_DIGIT_YEARS.map((choice) => ({ value: choice, label: TWO_DIGIT_YEAR_LABELS[choice] }))} data-testid="map-twoDigitYears" />
+              </Form.Item>
+            )}
           </Form>
         </>
       )}

@@ -1,8 +1,8 @@
 import { useList } from '@refinedev/core';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Contact } from '#domain/contacts';
 import { prebuiltSearchTexts, useFirstPage } from '../../providers/streamed-list';
-import { searchText } from './contact-display';
+import { searchMatcher, searchText } from './contact-display';
 
 const NO_CONTACTS: Contact[] = [];
 
@@ -45,14 +45,13 @@ export function useContactsTable() {
   // Typing stays responsive: filtering 100,000 rows runs at a lower priority than the keystroke.
   const deferredSearch = useDeferredValue(search);
   const visibleRows = useMemo(() => {
-    const needle = deferredSearch.trim().toLowerCase();
-    if (!needle) return rows;
+    if (!deferredSearch.trim()) return rows;
+    const matches = searchMatcher(deferredSearch);
     const texts = searchTexts();
-    return rows.filter((_, index) => texts[index]!.includes(needle));
+    return rows.filter((_, index) => matches(texts[index]!));
   }, [rows, deferredSearch, searchTexts]);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const selectVisible = useCallback(() => setSelected(new Set(visibleRows.map((row) => row.id))), [visibleRows]);
   const clearSelection = useCallback(() => setSelected(new Set()), []);
   /** How many selected contacts the search hides (they stay selected; a bulk action includes them). */
   const selectedHiddenBySearch = useCallback(() => {
@@ -61,23 +60,6 @@ export function useContactsTable() {
     for (const row of visibleRows) if (selected.has(row.id)) shown += 1;
     return selected.size - shown;
   }, [visibleRows, rows, selected]);
-
-  /** Ctrl/Cmd+A selects what the search shows, Escape clears, Delete asks to delete. */
-  const keyboardHandler = useCallback(
-    (onDelete: () => void) => (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLInputElement && event.target.type !== 'checkbox') return;
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-        event.preventDefault();
-        selectVisible();
-      } else if (event.key === 'Escape') {
-        clearSelection();
-      } else if (event.key === 'Delete' && selected.size > 0) {
-        event.preventDefault();
-        onDelete();
-      }
-    },
-    [selectVisible, clearSelection, selected.size],
-  );
 
   return {
     rows,
@@ -93,9 +75,9 @@ export function useContactsTable() {
     isSearching: search !== deferredSearch,
     selected,
     setSelected,
-    selectVisible,
     clearSelection,
     selectedHiddenBySearch,
-    keyboardHandler,
   };
 }
+
+export type ContactsTableState = ReturnType<typeof useContactsTable>;

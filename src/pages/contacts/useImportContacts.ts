@@ -1,7 +1,7 @@
 import { useInvalidate, useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { IMPORT_MAX_BYTES, type ImportContactsResult } from '#domain/contacts';
-import type { DateOrder, ImportMapping, ImportMappingQuestion } from '#domain/contact-import-columns';
+import type { DateOrder, ImportMapping, ImportMappingQuestion, TwoDigitYears } from '#domain/contact-import-columns';
 import { toasts } from '#domain/messages';
 import { toHttpError } from '../../providers/http';
 import { useResourceAction } from '../../resources/useResourceAction';
@@ -10,7 +10,9 @@ type ImportProgress = { phase: 'reading' | 'uploading' | 'processing'; percent: 
 export type ImportOutcome = ImportContactsResult & { fileName: string };
 /** A file whose columns the server could not all tell: the mapping step asks the owner. */
 export type PendingMapping = { fileName: string; content: string; message: string; question: ImportMappingQuestion };
-type Choice = { mapping?: ImportMapping; dateOrder?: DateOrder };
+type Choice = { mapping?: ImportMapping; dateOrder?: DateOrder; twoDigitYears?: TwoDigitYears };
+/** The mapping step's answer. */
+export type MappingChoice = { mapping: ImportMapping; dateOrder: DateOrder; twoDigitYears?: TwoDigitYears };
 
 /** The file's content as base64 without the data-URL prefix, as the API expects. */
 function readAsBase64(file: Blob): Promise<string> {
@@ -81,7 +83,7 @@ export function useImportContacts(businessId: number) {
   }
 
   /** The mapping step's answer: the same file, with the owner's columns and date order. */
-  async function confirmMapping(choice: Required<Choice>) {
+  async function confirmMapping(choice: MappingChoice) {
     if (!pending) return;
     setPending(null);
     await send(pending.fileName, pending.content, choice);

@@ -12,8 +12,8 @@ export function useSuppressedContacts(rows: readonly Contact[]) {
     if (!list?.length) return marks;
     const byAddress = new Map(list.map((entry) => [`${entry.channel}:${entry.address}`, entry]));
     for (const contact of rows) {
-      const email = byAddress.get(`EMAIL:${contact.email.trim().toLowerCase()}`);
-      const phone = byAddress.get(`SMS:${contact.phoneNumber.replace(/^\+/, '')}`);
+      const email = contact.email && byAddress.get(`EMAIL:${contact.email.trim().toLowerCase()}`);
+      const phone = contact.phoneNumber && byAddress.get(`SMS:${contact.phoneNumber.replace(/^\+/, '')}`);
       const reasons = [email && `Email: ${SUPPRESSION_REASON_LABELS[email.reason]}`, phone && `Text messages: ${SUPPRESSION_REASON_LABELS[phone.reason]}`];
       const reason = reasons.filter(Boolean).join('; ');
       if (reason) marks.set(contact.id, reason);

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { PRODUCT_NAME } from '#domain/messages';
 import { useBusinesses } from '../../business/useBusinesses';
 import { LinkButton } from '../../components/LinkButton';
 import { LoadingState } from '../../components/ListStates';
+import { NextSteps } from './NextSteps';
 
 const DASHBOARD_TAGLINE = 'Drive Company Growth with Review Campaigns, Mass Outreach, and CRM Tools.';
 
@@ -13,12 +14,15 @@ export default function DashboardPage() {
   if (pending) return <LoadingState text="Loading businesses" />;
   if (business) {
     return (
-      <Card>
-        <Typography.Title level={2}>Welcome to {PRODUCT_NAME}</Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
-          {DASHBOARD_TAGLINE}
-        </Typography.Paragraph>
-      </Card>
+      <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+        <Card>
+          <Typography.Title level={2}>Welcome to {PRODUCT_NAME}</Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 0 }}>
+            {DASHBOARD_TAGLINE}
+          </Typography.Paragraph>
+        </Card>
+        <NextSteps businessId={business.id} />
+      </Flex>
     );
   }
   return (

@@ -17,7 +17,8 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegistrationPayload>();
   const validation = useValidateOnSubmitThenChange();
   const { mutate: register, isPending } = useRegister<RegistrationPayload>();
-  // The server's per-field messages (e.g. email already registered) show under their fields.
+  // The server's per-field messages show under their fields (a taken email is not one: the server
+  // answers it as a new one and emails the address's owner).
   const submit = (values: RegistrationPayload) =>
     register(values, {
       onSuccess: (response) => showFieldErrors(form, (response as { errors?: FieldErrors }).errors),

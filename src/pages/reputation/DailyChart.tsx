@@ -1,6 +1,7 @@
 import { Flex, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { ReputationSummary } from '#domain/reviews';
+import { ScrollsSideways } from '../../components/ScrollsSideways';
 
 const HEIGHT = 140;
 
@@ -17,8 +18,7 @@ export function DailyChart({ days }: { days: ReputationSummary['days'] }) {
   const group = bar * 3 + 3;
   return (
     <Flex vertical gap={4}>
-      {/* Focusable: on a phone the 90-day chart scrolls sideways, which keyboards must reach too. */}
-      <div style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Chart, scrolls sideways">
+      <ScrollsSideways label="Chart, scrolls sideways">
         <svg width={days.length * group} height={HEIGHT} role="img" aria-label="Requests, visits and clicks per day" data-testid="reputation-chart">
           {days.map((day, index) => (
             <g key={day.day}>
@@ -30,7 +30,7 @@ export function DailyChart({ days }: { days: ReputationSummary['days'] }) {
             </g>
           ))}
         </svg>
-      </div>
+      </ScrollsSideways>
       <Flex gap={12} wrap style={{ fontSize: 12, color: token.colorTextSecondary }}>
         {series.map(({ key, label, color }) => (
           <span key={key}>

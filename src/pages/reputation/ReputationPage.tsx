@@ -7,6 +7,8 @@ import { LoadError, LoadingState } from '../../components/ListStates';
 import { CountBars } from '../../components/reviews/CountBars';
 import { ratingText } from '../../components/reviews/review-steps';
 import { useResourceQuery } from '../../resources/useResourceAction';
+import { ScrollsSideways } from '../../components/ScrollsSideways';
+import { useBusinessTime } from '../../business/business-time';
 import { DailyChart } from './DailyChart';
 
 /** The last `days` whole days up to today, as the API's from/to. */
@@ -48,8 +50,15 @@ export default function ReputationPage() {
   );
 }
 
+/** The rows of the campaigns table: the review automation first (when it asked anyone in the period), then each campaign. */
+const requestSources = ({ automation, campaigns }: ReputationSummary) => [
+  ...(automation ? [{ key: 'automation', name: 'Review automation', to: '/automations', ...automation }] : []),
+  ...campaigns.map((campaign) => ({ ...campaign, key: `campaign-${campaign.id}`, to: `/campaigns/${campaign.id}` })),
+];
+
 function Dashboard({ summary }: { summary: ReputationSummary }) {
-  const { feedback } = summary;
+  const times = useBusinessTime();
+  const { feedback, ratings } = summary;
   return (
     <>
       <Row gutter={[16, 16]} data-testid="reputation-totals">
@@ -58,7 +67,8 @@ function Dashboard({ summary }: { summary: ReputationSummary }) {
           { title: 'Review page visits', value: summary.visits },
           { title: 'Review site clicks', value: summary.clicks },
           { title: 'Private feedback', value: feedback.count },
-          { title: 'Average rating', value: feedback.averageRating ?? '–', suffix: feedback.averageRating === null ? undefined : '/ 5' },
+          { title: 'Ratings', value: ratings.count },
+          { title: 'Average rating', value: ratings.averageRating ?? '–', suffix: ratings.averageRating === null ? undefined : '/ 5' },
         ].map(({ title, value, suffix }) => (
           <Col xs={12} md={8} xl={4} key={title}>
             <Card size="small">
@@ -87,22 +97,23 @@ function Dashboard({ summary }: { summary: ReputationSummary }) {
         </Col>
       </Row>
       <Card title="Campaigns" size="small">
-        <Table
-          size="small"
-          rowKey="id"
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          dataSource={summary.campaigns}
-          // Secondary text, not the table's pale placeholder colour: it must stay readable (4.5:1).
-          locale={{ emptyText: <Typography.Text type="secondary">No review requests in this period.</Typography.Text> }}
-          columns={[
-            { title: 'Campaign', dataIndex: 'name', render: (name: string, row) => <Link to={`/campaigns/${row.id}`}>{name}</Link> },
-            { title: 'Requests', dataIndex: 'requests' },
-            { title: 'Visits', dataIndex: 'visits' },
-            { title: 'Clicks', dataIndex: 'clicks' },
-            { title: 'Feedback', dataIndex: 'feedback' },
-          ]}
-        />
+        <ScrollsSideways label="Campaigns, scrolls sideways">
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={requestSources(summary)}
+            // Secondary text, not the table's pale placeholder colour: it must stay readable (4.5:1).
+            locale={{ emptyText: <Typography.Text type="secondary">No review requests in this period.</Typography.Text> }}
+            columns={[
+              { title: 'Campaign', dataIndex: 'name', render: (name: string, row) => <Link to={row.to}>{name}</Link> },
+              { title: 'Requests', dataIndex: 'requests' },
+              { title: 'Visits', dataIndex: 'visits' },
+              { title: 'Clicks', dataIndex: 'clicks' },
+              { title: 'Feedback', dataIndex: 'feedback' },
+            ]}
+          />
+        </ScrollsSideways>
       </Card>
       <Card title="Private feedback" size="small">
         {summary.inbox.length === 0 ? (
@@ -118,7 +129,7 @@ function Dashboard({ summary }: { summary: ReputationSummary }) {
                     <Typography.Text strong>{ratingText(item.rating)}</Typography.Text>
                     {item.rating <= LOW_RATING_MAX && <Tag color="red">Low rating</Tag>}
                     <Typography.Text type="secondary">
-                      {item.contactName ?? 'Deleted contact'} · {item.campaignName} · {dayjs(item.createdAt).format('DD.MM.YYYY, HH:mm')}
+                      {item.contactName ?? 'Deleted contact'} · {item.campaignName} · {times.dateTime(item.createdAt)}
                     </Typography.Text>
                   </Flex>
                   {item.message ? (

@@ -1,12 +1,11 @@
 import { useCreate, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { campaignSetupSchema, DEFAULT_INTERVAL, DEFAULT_INTERVAL_SIZE, DEFAULT_SEND_ALL_AT_ONCE, defaultSubject, INTERVAL_OPTIONS, INTERVAL_SIZE_OPTIONS, type Campaign } from '#domain/campaign-schemas';
+import { Link, useNavigate } from 'react-router';
+import { campaignMessages, campaignSetupSchema, DEFAULT_INTERVAL, DEFAULT_INTERVAL_SIZE, DEFAULT_SEND_ALL_AT_ONCE, defaultSubject, INTERVAL_OPTIONS, INTERVAL_SIZE_OPTIONS, type Campaign } from '#domain/campaign-schemas';
 import { CAMPAIGN_TYPE_LABELS, type CampaignType } from '#domain/campaign-status';
-import { renderMessage } from '#domain/templates';
-import { SMS_SEGMENTS_WARNING, smsSegments, smsSegmentsMessages } from '#domain/sms-segments';
+import { renderMessage, usesTemplateVariable } from '#domain/templates';
 import { toasts } from '#domain/messages';
 import { fieldErrors, type FieldErrors } from '#domain/rules';
 import type { HttpError } from '@refinedev/core';
@@ -18,7 +17,10 @@ import { FilterDialog } from './FilterDialog';
 import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { FollowUpFields, followUpInitialValues, followUpPayload, type FollowUpValues } from './FollowUpFields';
 import { MessageEditor } from './MessageEditor';
+import { MessagePreview } from './MessagePreview';
+import { senderItems } from './SenderLine';
 import { defaultStartTime, disabledTimeOf, isPastDay, SLOT_MINUTES } from './schedule';
+import { useBusinessTime, type BusinessTime } from '../../../business/business-time';
 import type { useCampaignWizard } from './useCampaignWizard';
 
 type SetupValues = {
@@ -40,9 +42,9 @@ type Props = {
   wizard: ReturnType<typeof useCampaignWizard>;
 };
 
-function initialValues(business: SelectedBusiness, editing: Campaign | null): SetupValues {
+function initialValues(business: SelectedBusiness, editing: Campaign | null, times: BusinessTime): SetupValues {
   return {
-    startTime: editing?.startTime ? dayjs(editing.startTime) : null,
+    startTime: editing?.startTime ? times.toPicker(editing.startTime) : null,
     contactFilterId: editing?.contactFilterId,
     messageBody: editing?.messageBody ?? '',
     subject: editing?.subject ?? defaultSubject(business.name),
@@ -54,7 +56,7 @@ function initialValues(business: SelectedBusiness, editing: Campaign | null): Se
 }
 
 /** What the shared setup schema checks: the form's values as the API receives them. */
-const toPayload = (values: SetupValues, type: CampaignType, startTime: string | null = values.startTime?.toISOString() ?? null) => ({
+const toPayload = (values: SetupValues, type: CampaignType, startTime: string | null) => ({
   type,
   contactFilterId: values.contactFilterId,
   messageBody: values.messageBody,
@@ -65,17 +67,6 @@ const toPayload = (values: SetupValues, type: CampaignType, startTime: string | 
   startTime,
   followUp: followUpPayload(values),
 });
-
-/** For a text message: its characters and segments (GSM-7 or UCS-2), with a warning above three. */
-function SegmentCount({ text }: { text: string }) {
-  const count = smsSegments(text);
-  return (
-    <Flex vertical gap={4} data-testid="sms-segments">
-      <Typography.Text type="secondary">{smsSegmentsMessages.summary(count)}</Typography.Text>
-      {count.segments > SMS_SEGMENTS_WARNING && <Alert type="warning" showIcon message={smsSegmentsMessages.tooLong(count.segments)} />}
-    </Flex>
-  );
-}
 
 /** Why the preview has no recipient to show the message as. */
 const previewEmptyText = (hasRecipients: boolean, counting: boolean) =>
@@ -91,11 +82,15 @@ export function SetupForm({ business, type, name, wizard }: Props) {
   const validation = useSubmitValidation(form);
   const navigate = useNavigate();
   const [filterDialogOpen, setFilterDialogOpen] = useState(false);
+  // The picker shows and takes the business's clock; the API gets the instant.
+  const times = useBusinessTime();
+  const instant = (picked: Dayjs | null | undefined) => (picked ? times.fromPicker(picked).toISOString() : null);
   const startTime = Form.useWatch('startTime', form);
   const contactFilterId = Form.useWatch('contactFilterId', form);
   const messageBody = Form.useWatch('messageBody', form) ?? '';
   const remind = Form.useWatch('remind', form) ?? false;
   const subject = Form.useWatch('subject', form) ?? '';
+  const isReviewRequest = usesTemplateVariable(messageBody, 'reviewLink') || usesTemplateVariable(subject, 'reviewLink');
   const sendAllAtOnce = Form.useWatch('sendAllAtOnce', form) ?? DEFAULT_SEND_ALL_AT_ONCE;
 
   const hasRecipients = typeof contactFilterId === 'number' && contactFilterId > 0;
@@ -113,7 +108,6 @@ export function SetupForm({ business, type, name, wizard }: Props) {
   // How this type's messages leave: the outbox (not delivered) until a channel is configured.
   const channel = wizard.senders?.channels[type];
 
-  const sender = type === 'SMS' ? wizard.senders?.sms : wizard.senders?.email;
   const previewContact = hasRecipients ? (recipients.data?.data.sample ?? null) : null;
   const preview = (text: string) =>
     previewContact
@@ -121,13 +115,13 @@ export function SetupForm({ business, type, name, wizard }: Props) {
       : '';
 
   // Every field is checked by the shared setup schema at its own path, again on each change.
-  const rules = (field: keyof SetupValues) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type), [field])];
-  const ruleAt = (path: string) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type), path.split('.'))];
+  const rules = (field: keyof SetupValues) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type, instant(values.startTime)), [field])];
+  const ruleAt = (path: string) => [schemaRule<SetupValues>(campaignSetupSchema, (values) => toPayload(values, type, instant(values.startTime)), path.split('.'))];
 
   const submit = async (submission: Submission, confirmed = false) => {
     if (!(await validation.validate())) return;
     const values = form.getFieldsValue(true) as SetupValues;
-    const payload = toPayload(values, type, submission === 'launch' || submission === 'draft' ? null : undefined);
+    const payload = toPayload(values, type, submission === 'launch' || submission === 'draft' ? null : instant(values.startTime));
     const parsed = campaignSetupSchema.safeParse(payload);
     if (!parsed.success) return showFieldErrors(form, fieldErrors(parsed.error));
     // Launch and Schedule say what will happen first (how many, which channel, when).
@@ -141,7 +135,7 @@ export function SetupForm({ business, type, name, wizard }: Props) {
         {
           resource: 'campaigns',
           id: wizard.editing.id,
-          values: { ...body, startTime: values.startTime?.toISOString() ?? null },
+          values: { ...body, startTime: instant(values.startTime) },
           successNotification: () => ({ type: 'success', message: 'Campaign Updated', description: 'The campaign has been saved.' }),
         },
         { onSuccess: done, onError: failed },
@@ -176,23 +170,33 @@ export function SetupForm({ business, type, name, wizard }: Props) {
   return (
     <Row gutter={24}>
       <Col xs={24} xl={14}>
-        <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} data-testid="campaign-summary-line">
-          <Descriptions.Item label="Name">{name}</Descriptions.Item>
-          <Descriptions.Item label="Type">{CAMPAIGN_TYPE_LABELS[type]}</Descriptions.Item>
-          <Descriptions.Item label="Sender">
-            {sender ?? (type === 'SMS' ? 'No SMS sender number is configured' : 'No email sender address is configured')}
-          </Descriptions.Item>
-        </Descriptions>
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          style={{ marginBottom: 16 }}
+          data-testid="campaign-summary-line"
+          items={[
+            { key: 'name', label: 'Name', children: name },
+            { key: 'type', label: 'Type', children: CAMPAIGN_TYPE_LABELS[type] },
+            ...senderItems(type, wizard.senders),
+          ]}
+        />
         {channel && !channel.delivers && (
           <Alert type="warning" showIcon className="setup-channel-note" message={channel.note} data-testid="channel-note" />
         )}
-        <Form<SetupValues> form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={initialValues(business, wizard.editing)}>
-          <Form.Item label="Scheduled start" name="startTime" rules={rules('startTime')} extra="Leave empty to save a draft or launch now.">
+        <Form<SetupValues> form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={initialValues(business, wizard.editing, times)}>
+          <Form.Item
+            label="Scheduled start"
+            name="startTime"
+            rules={rules('startTime')}
+            extra={`In ${times.zoneName}. Leave empty to save a draft or launch now.`}
+          >
             <DatePicker
-              showTime={{ format: 'HH:mm', minuteStep: SLOT_MINUTES, defaultValue: defaultStartTime() }}
+              showTime={{ format: 'HH:mm', minuteStep: SLOT_MINUTES, defaultValue: defaultStartTime(times.now()) }}
               format="DD.MM.YYYY HH:mm"
-              disabledDate={(day) => isPastDay(day)}
-              disabledTime={(day) => disabledTimeOf(day)}
+              disabledDate={(day) => isPastDay(day, times.now())}
+              disabledTime={(day) => disabledTimeOf(day, times.now())}
               style={{ width: 240 }}
               aria-label="Scheduled start"
             />
@@ -230,6 +234,17 @@ export function SetupForm({ business, type, name, wizard }: Props) {
           <Form.Item label="Message" name="messageBody" rules={rules('messageBody')}>
             <MessageEditor />
           </Form.Item>
+          {!wizard.hasReviewSites && isReviewRequest && (
+            // Said here, while writing, rather than as a refusal after the confirmation.
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="no-review-sites"
+              message={campaignMessages.reviewLinkMissing}
+              action={<Link to="/business-settings">Open Business settings</Link>}
+            />
+          )}
           <FollowUpFields type={type} remind={remind} rule={ruleAt} />
           <Card size="small" title="Send pacing" style={{ marginBottom: 16 }}>
             <Flex vertical gap={12}>
@@ -286,16 +301,17 @@ export function SetupForm({ business, type, name, wizard }: Props) {
       <Col xs={24} xl={10}>
         <Card title="Preview" size="small" data-testid="message-preview">
           {previewContact ? (
-            <Flex vertical gap={8}>
-              <Typography.Text type="secondary">
-                As {previewContact.firstName} {previewContact.lastName} will receive it
-              </Typography.Text>
-              {type === 'EMAIL' && <Typography.Text strong>{preview(subject)}</Typography.Text>}
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="preview-body">
-                {preview(messageBody)}
-              </Typography.Paragraph>
-              {type === 'SMS' && <SegmentCount text={preview(messageBody)} />}
-            </Flex>
+            <MessagePreview
+              recipientName={`${previewContact.firstName} ${previewContact.lastName}`}
+              channels={[type]}
+              subject={preview(subject)}
+              body={preview(messageBody)}
+              email={{
+                senders: wizard.senders,
+                businessName: business.name,
+                reviewRequest: isReviewRequest,
+              }}
+            />
           ) : (
             <Empty description={previewEmptyText(hasRecipients, recipients.isFetching)} />
           )}
@@ -305,7 +321,7 @@ export function SetupForm({ business, type, name, wizard }: Props) {
         submission={confirming}
         name={name}
         type={type}
-        startTime={startTime?.toISOString() ?? null}
+        startTime={instant(startTime)}
         recipients={recipients.isFetching ? undefined : recipients.data?.data.count}
         channel={channel}
         onConfirm={() => {

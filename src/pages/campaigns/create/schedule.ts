@@ -31,4 +31,4 @@ export function disabledTimeOf(day: Dayjs | null, now: Dayjs = dayjs()) {
 }
 
 /** The time a newly picked day starts with: 12:00. */
-export const defaultStartTime = () => dayjs().hour(DEFAULT_START_TIME.hour).minute(DEFAULT_START_TIME.minute).second(0);
+export const defaultStartTime = (now: Dayjs = dayjs()) => now.hour(DEFAULT_START_TIME.hour).minute(DEFAULT_START_TIME.minute).second(0);

@@ -83,6 +83,8 @@ export function useCampaignWizard(business: SelectedBusiness, editId: number | n
     filters: filters.query.data?.data ?? [],
     filtersLoading: filters.query.isLoading,
     refetchFilters: filters.query.refetch,
+    /** False once the business is known to have no review site: a review request could not be sent. */
+    hasReviewSites: fullBusiness ? fullBusiness.reviewSites.length > 0 : true,
     // The preview shows a sample tracked link; without a review site there is none.
     businessReviewLink: fullBusiness?.reviewSites.length ? (senders.data?.data.sampleReviewLink ?? null) : null,
     senders: senders.data?.data ?? null,

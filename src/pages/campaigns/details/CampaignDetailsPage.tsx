@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Descriptions, Flex, Row, Select, Statistic, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { INTERVAL_OPTIONS } from '#domain/campaign-schemas';
@@ -9,20 +8,31 @@ import { LoadError, LoadingState } from '../../../components/ListStates';
 import { useResourceQuery } from '../../../resources/useResourceAction';
 import { badgeColor, scheduleLine, statusBadge } from '../campaign-view';
 import { SendsChart } from './SendsChart';
-import { BOUNCE_LABELS, DELIVERY_STATES, type DeliveryState, type RecipientDelivery } from '#domain/delivery';
+import { BOUNCE_LABELS, DELIVERY_STATES, isNoAddressSkip, type DeliveryState, type RecipientDelivery } from '#domain/delivery';
+import type { CampaignType } from '#domain/campaign-status';
+import { useBusinessTime } from '../../../business/business-time';
+import { useBusinessRegion } from '../../../business/useBusinesses';
+import { formatPhoneNumber } from '../../../phone-numbers';
 import { deliveryStateTag, pendingNote } from './delivery-state-tag';
 import { CountBars } from '../../../components/reviews/CountBars';
-import { funnelBars, ratingText, REVIEW_STEP_LABELS } from '../../../components/reviews/review-steps';
+import { funnelBars, ratingsLine, ratingText, REVIEW_STEP_LABELS } from '../../../components/reviews/review-steps';
 import { LOW_RATING_MAX, type ReviewStep } from '#domain/reviews';
+import { counted } from '#domain/words';
 
 const PAGE_SIZE = 100;
 const REFRESH_MS = 5000;
-const time = (iso: string | null) => (iso ? dayjs(iso).format('DD.MM.YYYY, HH:mm:ss') : '');
 
+/** A recipient's address as people read it: a number nationally in the business's country; "—" for a contact without one. */
+function shownAddress(delivery: RecipientDelivery, type: CampaignType, region: string | null): string {
+  if (isNoAddressSkip(delivery.error)) return '—';
+  return type === 'SMS' && /^\+\d+$/.test(delivery.address) ? formatPhoneNumber(delivery.address.slice(1), region) : delivery.address;
+}
 
 /** 'View details': the setup, counts per delivery state, sends over time and every recipient. */
 export default function CampaignDetailsPage() {
   const id = Number(useParams().id);
+  const region = useBusinessRegion();
+  const times = useBusinessTime();
   const [state, setState] = useState<DeliveryState | undefined>();
   const [page, setPage] = useState(1);
   const query = useResourceQuery('campaigns', 'details', {
@@ -36,7 +46,7 @@ export default function CampaignDetailsPage() {
   if (query.isError || !query.data) {
     return <LoadError what="campaign details" error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const { campaign, channel, counts, bounces, segments, timeline, recipients, funnel, sites, capped, reminders } = query.data.data;
+  const { campaign, channel, counts, bounces, segments, timeline, recipients, funnel, sites, capped, reminders, ratings } = query.data.data;
   const badge = statusBadge(campaign);
 
   return (
@@ -61,7 +71,7 @@ export default function CampaignDetailsPage() {
           <Card title="Setup" size="small">
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Recipients">{campaign.contactFilterName}</Descriptions.Item>
-              <Descriptions.Item label="Schedule">{scheduleLine(campaign)}</Descriptions.Item>
+              <Descriptions.Item label="Schedule">{scheduleLine(campaign, times)}</Descriptions.Item>
               <Descriptions.Item label="Pacing">
                 {campaign.sendAllAtOnce
                   ? 'All at once'
@@ -75,7 +85,7 @@ export default function CampaignDetailsPage() {
                 <Descriptions.Item label="Reminder">
                   <Flex vertical gap={4} data-testid="details-reminder">
                     <span>
-                      After {campaign.followUp.afterDays} {campaign.followUp.afterDays === 1 ? 'day' : 'days'}, to those who have not opened the
+                      After {counted(campaign.followUp.afterDays, 'day')}, to those who have not opened the
                       review page: {reminders.sent} of {reminders.recipients} sent
                     </span>
                     <span style={{ whiteSpace: 'pre-wrap' }}>{campaign.followUp.messageBody}</span>
@@ -124,9 +134,12 @@ export default function CampaignDetailsPage() {
         <Col xs={24} md={12}>
           <Card title="Review funnel" size="small">
             <CountBars label="Review funnel" bars={funnelBars(funnel)} />
+            <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }} data-testid="funnel-ratings">
+              {ratingsLine(ratings)}
+            </Typography.Paragraph>
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="funnel-automated">
-              {funnel.automated} automated {funnel.automated === 1 ? 'opening' : 'openings'} (link previews and mail scanners) not counted.
-              {capped > 0 && ` ${capped} ${capped === 1 ? 'contact was' : 'contacts were'} skipped: asked for a review recently.`}
+              {counted(funnel.automated, 'automated opening')} (link previews and mail scanners) not counted.
+              {capped > 0 && ` ${counted(capped, 'contact was', 'contacts were')} skipped: asked for a review recently.`}
             </Typography.Paragraph>
           </Card>
         </Col>
@@ -183,7 +196,7 @@ export default function CampaignDetailsPage() {
           }}
           columns={[
             { title: 'Name', dataIndex: 'name', render: (name: string | null) => name ?? 'Deleted contact' },
-            { title: 'Address', dataIndex: 'address' },
+            { title: 'Address', dataIndex: 'address', render: (_: string, delivery: RecipientDelivery) => shownAddress(delivery, campaign.type, region) },
             {
               title: 'State',
               dataIndex: 'state',
@@ -196,17 +209,18 @@ export default function CampaignDetailsPage() {
             },
             { title: 'Attempts', dataIndex: 'attempts', width: 90 },
             {
-              title: 'Reason / next try',
-              render: (_: unknown, delivery: RecipientDelivery) => pendingNote(delivery),
+              title: times.titled('Reason / next try'),
+              render: (_: unknown, delivery: RecipientDelivery) => pendingNote(delivery, times),
             },
-            { title: 'Sent at', dataIndex: 'sentAt', render: time },
+            { title: times.titled('Sent at'), dataIndex: 'sentAt', render: (sentAt: string | null) => (sentAt ? times.stamp(sentAt) : '') },
             {
               title: 'Furthest step',
               dataIndex: 'step',
               render: (step: ReviewStep | null, delivery: RecipientDelivery) => (
                 <Flex gap={4} wrap>
                   {step && <Tag color={REVIEW_STEP_LABELS[step].color}>{REVIEW_STEP_LABELS[step].label}</Tag>}
-                  {delivery.rating !== null && <Tag color={delivery.rating <= LOW_RATING_MAX ? 'red' : 'gold'}>Feedback {ratingText(delivery.rating)}</Tag>}
+                  {delivery.rating !== null && <Tag color={delivery.rating <= LOW_RATING_MAX ? 'red' : 'gold'}>Rated {ratingText(delivery.rating)}</Tag>}
+                  {delivery.feedback && <Tag color="purple">Sent feedback</Tag>}
                 </Flex>
               ),
             },

@@ -1,11 +1,12 @@
 import { Empty, Flex, theme } from 'antd';
-import dayjs from 'dayjs';
+import { useBusinessTime } from '../../../business/business-time';
 import type { CampaignDetails } from '#domain/delivery';
 
 const HEIGHT = 160;
 
 /** Sends per minute as stacked bars (sent, outbox, failed): a small SVG, no chart library needed. */
 export function SendsChart({ timeline }: { timeline: CampaignDetails['timeline'] }) {
+  const times = useBusinessTime();
   const { token } = theme.useToken();
   if (timeline.length === 0) return <Empty description="Nothing has been sent yet." image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const max = Math.max(...timeline.map((point) => point.sent + point.outbox + point.failed), 1);
@@ -24,7 +25,7 @@ export function SendsChart({ timeline }: { timeline: CampaignDetails['timeline']
             let top = HEIGHT;
             return (
               <g key={point.minute}>
-                <title>{`${dayjs(point.minute).format('DD.MM.YYYY HH:mm')}: ${point.sent} sent, ${point.outbox} in outbox, ${point.failed} failed`}</title>
+                <title>{`${times.stamp(point.minute)}: ${point.sent} sent, ${point.outbox} in outbox, ${point.failed} failed`}</title>
                 {series.map(({ key, color }) => {
                   const height = (point[key] / max) * (HEIGHT - 4);
                   top -= height;
@@ -36,7 +37,7 @@ export function SendsChart({ timeline }: { timeline: CampaignDetails['timeline']
         </svg>
       </div>
       <span style={{ color: token.colorTextSecondary, fontSize: 12 }}>
-        {dayjs(timeline[0]!.minute).format('HH:mm')} – {dayjs(timeline.at(-1)!.minute).format('HH:mm')}, most in one minute: {max}
+        {times.time(timeline[0]!.minute)} – {times.titled(times.time(timeline.at(-1)!.minute))}, most in one minute: {max}
       </span>
     </Flex>
   );

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { BusinessTime } from '../../../business/business-time';
 import { DELIVERY_STATE_LABELS, type DeliveryState, type RecipientDelivery } from '#domain/delivery';
 
 const COLORS: Record<DeliveryState, string> = {
@@ -16,9 +17,9 @@ const COLORS: Record<DeliveryState, string> = {
 export const deliveryStateTag = (state: DeliveryState) => ({ label: DELIVERY_STATE_LABELS[state], color: COLORS[state] });
 
 /** Why a recipient has not gone yet: the failure, a retry's time (never one already past), or its turn. */
-export function pendingNote(delivery: Pick<RecipientDelivery, 'state' | 'error' | 'nextAttemptAt'>, now = dayjs()) {
+export function pendingNote(delivery: Pick<RecipientDelivery, 'state' | 'error' | 'nextAttemptAt'>, times: BusinessTime, now = dayjs()) {
   if (delivery.error) return delivery.error;
   if (delivery.state !== 'queued') return '';
   if (!delivery.nextAttemptAt) return 'Waiting for its turn';
-  return dayjs(delivery.nextAttemptAt).isAfter(now) ? `Next try ${dayjs(delivery.nextAttemptAt).format('DD.MM.YYYY, HH:mm:ss')}` : 'Retrying now';
+  return dayjs(delivery.nextAttemptAt).isAfter(now) ? `Next try ${times.stamp(delivery.nextAttemptAt)}` : 'Retrying now';
 }

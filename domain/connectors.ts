@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+import { maxMessage } from './rules';
+
+/**
+ * Connected systems (issue 23): a point-of-sale or shop (Square, Stripe, Shopify) posts its
+ * completed payments or orders to a webhook address of the business's own, signed with a secret the
+ * owner pastes on Business settings; each one is a visit of the customer it names.
+ */
+
+export const CONNECTOR_PROVIDERS = ['square', 'stripe', 'shopify'] as const;
+export type ConnectorProvider = (typeof CONNECTOR_PROVIDERS)[number];
+
+export const CONNECTOR_LABELS: Record<ConnectorProvider, string> = { square: 'Square', stripe: 'Stripe', shopify: 'Shopify' };
+
+/** The events each provider is subscribed to; any other is answered and recorded as ignored. */
+export const CONNECTOR_EVENTS: Record<ConnectorProvider, readonly string[]> = {
+  square: ['payment.updated'],
+  stripe: ['checkout.session.completed', 'charge.succeeded'],
+  shopify: ['orders/fulfilled'],
+};
+
+/** What each provider calls the secret it signs with, as its dashboard names it. */
+export const CONNECTOR_SECRET_NAMES: Record<ConnectorProvider, string> = {
+  square: 'signature key',
+  stripe: 'signing secret',
+  shopify: 'webhook signing key',
+};
+
+export const CONNECTOR_SECRET_MAX = 200;
+const STRIPE_SECRET_PREFIX = 'whsec_';
+// Secrets are letters, digits and symbols; a space inside one is a copying mistake.
+const PRINTABLE = /^[\x21-\x7e]*$/;
+
+export const connectorMessages = {
+  providerInvalid: `Provider must be one of ${CONNECTOR_PROVIDERS.join(', ')}`,
+  secretRequired: 'Signing secret is required',
+  secretCharacters: 'Signing secret must be letters, digits and symbols without spaces: copy it again from the provider',
+  secretMax: maxMessage('Signing secret', CONNECTOR_SECRET_MAX),
+  stripeSecretPrefix: `A Stripe signing secret starts with ${STRIPE_SECRET_PREFIX}: copy it from the endpoint's page in Stripe (Signing secret, Reveal)`,
+  notConnected: (provider: ConnectorProvider) => `${CONNECTOR_LABELS[provider]} is not connected.`,
+  connected: (provider: ConnectorProvider) => ({
+    message: `${CONNECTOR_LABELS[provider]} Connected`,
+    description: `Paste the webhook address into ${CONNECTOR_LABELS[provider]} to start receiving its ${provider === 'shopify' ? 'orders' : 'payments'}.`,
+  }),
+  disconnected: (provider: ConnectorProvider) => ({
+    message: `${CONNECTOR_LABELS[provider]} Disconnected`,
+    description: `Starboost no longer takes visits from ${CONNECTOR_LABELS[provider]}.`,
+  }),
+} as const;
+
+/** PUT /business/update-connector/{businessId}: connects a provider, or replaces its secret. */
+export const connectorPayloadSchema = z
+  .object({
+    provider: z.enum(CONNECTOR_PROVIDERS, { error: connectorMessages.providerInvalid }),
+    secret: z.string({ error: connectorMessages.secretRequired }).check(
+      z.trim(),
+      z.minLength(1, connectorMessages.secretRequired),
+      z.maxLength(CONNECTOR_SECRET_MAX, connectorMessages.secretMax),
+      z.regex(PRINTABLE, connectorMessages.secretCharacters),
+    ),
+  })
+  .check(
+    z.superRefine((payload, ctx) => {
+      if (payload.provider === 'stripe' && !payload.secret.startsWith(STRIPE_SECRET_PREFIX)) {
+        ctx.issues.push({ code: 'custom', message: connectorMessages.stripeSecretPrefix, path: ['secret'], input: payload.secret });
+      }
+    }),
+  );
+export type ConnectorPayload = z.infer<typeof connectorPayloadSchema>;
+
+// A provider's word quoted in an outcome: short, and without control characters (PostgreSQL refuses NUL).
+// eslint-disable-next-line no-control-regex
+const quoted = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 100);
+
+/** What became of one post, in the owner's words (kept with its event id; no personal data). */
+export const connectorOutcomes = {
+  visit: (newContact: boolean, automation: string) => `visit recorded${newContact ? ' (new contact)' : ''}; ${automation}`,
+  requestScheduled: 'review request scheduled',
+  automationOff: 'the review automation is off',
+  notTaken: (eventType: string) => `ignored: ${quoted(eventType) || 'an event without a type'} is not an event Starboost takes`,
+  notCompleted: (status: string) => `ignored: the payment is not completed (${quoted(status) || 'no status'})`,
+  noReach: 'ignored: no email or phone',
+  noName: 'ignored: no customer name',
+  notAContact: (problem: string) => `ignored: ${problem.charAt(0).toLowerCase()}${problem.slice(1).replace(/\.$/, '')}`,
+  /** A retried post (same event or purchase): answered, nothing recorded again. */
+  alreadyTaken: 'already taken',
+} as const;
+
+/** True for an outcome that recorded a visit. */
+export const isVisitOutcome = (outcome: string) => outcome.startsWith('visit recorded');
+
+/** One post received, newest first. */
+export type ConnectorEvent = { receivedAt: string; outcome: string };
+
+/** GET /business/get-connectors/{businessId}: one per connected provider (never its secret). */
+export type Connector = {
+  provider: ConnectorProvider;
+  webhookUrl: string;
+  createdAt: string;
+  lastEventAt: string | null;
+  /** The secret's last 4 characters, so the owner can tell which one is saved (null for a short one). */
+  secretEnding: string | null;
+  /** The newest events (up to CONNECTOR_EVENTS_SHOWN). */
+  events: ConnectorEvent[];
+};
+
+export const CONNECTOR_EVENTS_SHOWN = 20;
