@@ -38,6 +38,8 @@ export const automationMessages = {
   enabledInvalid: 'Enabled must be true or false',
   needsReviewLink: 'The automation asks for reviews: use ${reviewLink} in the message.',
   saved: { message: 'Automation Saved', description: 'The review automation has been saved.' },
+  /** A request kept while its sending had stopped: saving the automation sends it. */
+  waitingForSave: 'Waiting: sending stopped; save the automation to send it',
 } as const;
 
 /** Why the automation asked nothing after a visit, in the log's words. */

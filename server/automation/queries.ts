@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  automationMessages,
   CAMPAIGN_TYPES,
   DEFAULT_AUTOMATION,
   smsWindowMessages,
@@ -114,7 +115,7 @@ export async function saveAutomation(db: Db, businessId: number, settings: Autom
 }
 
 type LogRow = Omit<AutomationLogItem, 'request'> & {
-  request: (Omit<NonNullable<AutomationLogItem['request']>, 'waitingFor'> & { windowOpens: string | null }) | null;
+  request: (Omit<NonNullable<AutomationLogItem['request']>, 'waitingFor'> & { windowOpens: string | null; stopped: boolean }) | null;
 };
 
 /** The newest visits while the automation was on, each with what became of its request, newest first. */
@@ -128,7 +129,9 @@ export async function automationLog(db: Db, businessId: number): Promise<Automat
                  'channel', c.type, 'dueAt', ${iso('v.due_at')}, 'state', d.state, 'sentAt', ${iso('d.sent_at')}, 'error', d.error,
                  -- Due, and held by the SMS window: the local time it opens.
                  'windowOpens', case when d.state = 'queued' and d.next_attempt_at <= now() and r.sms_window_opens_at is not null
-                                     then b.sms_window_start end) end as request,
+                                     then b.sms_window_start end,
+                 -- Kept while the automation's sending had stopped: it goes when the owner saves it again.
+                 'stopped', d.state = 'queued' and c.status = 'FAILED') end as request,
                exists (select 1 from review_events e where e.delivery_id = d.id and not e.automated and e.kind in ('visit', 'click')) as visited,
                coalesce((select json_agg(clicks.site_name order by clicks.first)
                          from (select e.site_name, min(e.id) as first from review_events e
@@ -154,7 +157,11 @@ export async function automationLog(db: Db, businessId: number): Promise<Automat
       state: request.state,
       sentAt: request.sentAt,
       error: request.error,
-      waitingFor: request.windowOpens ? smsWindowMessages.waiting(request.windowOpens) : null,
+      waitingFor: request.stopped
+        ? automationMessages.waitingForSave
+        : request.windowOpens
+          ? smsWindowMessages.waiting(request.windowOpens)
+          : null,
     },
   }));
 }

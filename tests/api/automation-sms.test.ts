@@ -68,13 +68,14 @@ describe('the review automation by text message (injected clock)', () => {
     expect(await logLines(shop)).toHaveLength(2);
   });
 
-  it('whose sending keeps failing (an error of ours) stops with the reason on its page; saving it again resumes it', async () => {
+  it('whose sending keeps failing (an error of ours) stops with the reason on its page; a visit meanwhile waits; saving it again sends', async () => {
     const shop = await signedInOwner(deliveryApp.app);
-    const [id] = await addContacts(deliveryApp.app, shop.businessId, 1, () => ({ firstName: 'Mia' }));
-    await saveAutomation(shop, automationSettings({ channel: 'SMS' }));
+    const [mia, noah] = await addContacts(deliveryApp.app, shop.businessId, 2, (i) => ({ firstName: ['Mia', 'Noah'][i]! }));
+    // Due 6 s after the visit (300 "minutes" of 20 ms): recorded well before the lanes start failing.
+    await saveAutomation(shop, automationSettings({ channel: 'SMS', delayMinutes: 300 }));
+    await checkIn(shop, [mia!]);
     // A time zone this runtime does not know (as an old row might hold): every lane run fails.
     await deliveryApp.app.db.update(businesses).set({ timeZone: 'Mars/Olympus' }).where(eq(businesses.id, shop.businessId));
-    await checkIn(shop, [id!]);
     const stopped = await waitFor(async () => {
       const automation = (await shop.client.get(`/api/automation/get-automation/${shop.businessId}`)).json();
       return automation.failureReason ? automation : undefined;
@@ -82,10 +83,17 @@ describe('the review automation by text message (injected clock)', () => {
     expect(stopped.failureReason).toMatch(/^Sending stopped after \d+ failed attempts because of an error on our side\. Nothing more will be sent; save the automation to try again\.$/);
     await logLineOf(shop, 'Mia Lee', /→ request due \S+ → failed: Sending stopped after/);
 
+    // A visit while it is stopped is kept, and says what it waits for.
+    const textsBefore = twilio.received;
+    await checkIn(shop, [noah!]);
+    await logLineOf(shop, 'Noah Lee', /→ request due \S+ → waiting: sending stopped; save the automation to send it$/);
+    expect(twilio.received).toBe(textsBefore);
+
     await deliveryApp.app.db.update(businesses).set({ timeZone: daytimeZone(clock.now()) }).where(eq(businesses.id, shop.businessId));
     const resumed = await saveAutomation(shop, automationSettings({ channel: 'SMS', delayMinutes: 1 }));
     expect(resumed.failureReason).toBeNull();
-    await checkIn(shop, [id!]);
+    await logLineOf(shop, 'Noah Lee', /→ request due \S+ → sent by SMS$/, 20_000);
+    await checkIn(shop, [mia!]);
     await logLineOf(shop, 'Mia Lee', /→ request due \S+ → sent by SMS$/, 20_000);
   });
 });

@@ -37,12 +37,21 @@ export async function automationLog(shop: Owner): Promise<AutomationLogItem[]> {
 export const logLines = async (shop: Owner) => (await automationLog(shop)).map((item) => automationLogLine(item, (iso) => iso.slice(11, 19)));
 
 /** Waits until the log's line for a contact matches. */
-export function logLineOf(shop: Owner, contactName: string, pattern: RegExp, timeoutMs = 30_000) {
-  return waitFor(
-    async () => (await logLines(shop)).find((line) => line.startsWith(`${contactName} visited`) && pattern.test(line)),
-    timeoutMs,
-    `the log line of ${contactName} to match ${pattern}`,
-  );
+export async function logLineOf(shop: Owner, contactName: string, pattern: RegExp, timeoutMs = 30_000) {
+  let seen: string[] = [];
+  try {
+    return await waitFor(
+      async () => {
+        seen = await logLines(shop);
+        return seen.find((line) => line.startsWith(`${contactName} visited`) && pattern.test(line));
+      },
+      timeoutMs,
+      `the log line of ${contactName} to match ${pattern}`,
+    );
+  } catch (error) {
+    // The lines last read say where the request got stuck.
+    throw new Error(`${(error as Error).message}; the log read:\n${seen.join('\n') || '(no lines)'}`);
+  }
 }
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
