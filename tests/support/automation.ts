@@ -50,7 +50,7 @@ export async function logLineOf(shop: Owner, contactName: string, pattern: RegEx
     );
   } catch (error) {
     // The lines last read say where the request got stuck.
-    throw new Error(`${(error as Error).message}; the log read:\n${seen.join('\n') || '(no lines)'}`);
+    throw new Error(`${(error as Error).message}; the log read:\n${seen.join('\n') || '(no lines)'}`, { cause: error });
   }
 }
 
