@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { businessIdRule, GENDER_LABELS, GENDERS, type Gender } from './contacts';
 import { limits } from './messages';
 import { DATE_YEARS, isIsoDate, maxMessage, requiredText } from './rules';
+import { counted } from './words';
 
 /** Contact filters (spec sections 3, 5 and 7): attributes, operators, the form's rules and their meaning. */
 
@@ -80,6 +81,9 @@ export const filterMessages = {
   valueGender: `Value must be one of: ${GENDERS.map((gender) => GENDER_LABELS[gender]).join(', ')}`,
   duplicateName: 'A filter with this name already exists.',
   notFound: 'Contact filter not found.',
+  /** Deleting a filter campaigns were sent or will be sent to: they keep it for their recipients. */
+  inUse: (campaignNames: readonly string[]) =>
+    `This filter cannot be deleted: ${counted(campaignNames.length, 'campaign')} ${campaignNames.length === 1 ? 'uses' : 'use'} it (${campaignNames.join(', ')}). Delete ${campaignNames.length === 1 ? 'that campaign' : 'those campaigns'} first, or keep the filter.`,
 } as const;
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
@@ -148,6 +152,13 @@ export type NewContactFilterPayload = {
   contactFilterItems: FilterCondition[];
 };
 
+/** PUT /contact-filter/update-contact-filter/{id} (beyond the spec): a new name and conditions, shaped as the create call's. */
+export const updateContactFilterSchema = z.object({
+  contactFilter: z.prefault(z.object({ name: filterNameRule }), () => ({}) as { name: string }),
+  contactFilterItems: filterConditionsRule,
+});
+export type UpdateContactFilterPayload = z.infer<typeof updateContactFilterSchema>;
+
 export const toContactFilterPayload = (form: ContactFilterForm, businessId: number): NewContactFilterPayload => ({
   contactFilter: { name: form.filterName, businessId },
   contactFilterItems: form.conditions,
@@ -155,6 +166,9 @@ export const toContactFilterPayload = (form: ContactFilterForm, businessId: numb
 
 /** A saved filter as the API answers it; items keep the order they were given in. */
 export type ContactFilter = { id: number; name: string; businessId: number; items: FilterCondition[] };
+
+/** GET /contact-filter/get-contact-filter-counts/{businessId}: each filter's matching contacts now, and the campaigns that use it. */
+export type ContactFilterCount = { id: number; count: number; campaigns: number };
 
 /** POST /contact-filter/count-matching-contacts: a saved filter, or conditions not saved yet. */
 export type CountMatchingContactsPayload = (

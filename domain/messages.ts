@@ -52,6 +52,8 @@ export const toasts = {
     message: 'Contact Filter Created',
     description: 'A new contact filter has been successfully created.',
   },
+  contactFilterUpdated: { message: 'Contact Filter Saved', description: 'The filter has been saved. Campaigns not started yet will use its new conditions.' },
+  contactFilterDeleted: { message: 'Contact Filter Deleted', description: 'The filter has been deleted.' },
   campaignCreated: { message: 'Campaign Created!', description: 'A new campaign has been successfully created.' },
   campaignStarted: { message: 'Campaign Started!', description: 'A new campaign has been successfully started.' },
   signInFailedFallback: 'Something went wrong',

@@ -1,7 +1,16 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { FILTER_ATTRIBUTE_TYPE, isRowId, type CampaignType, type Contact, type ContactFilter, type FilterAttribute, type FilterCondition } from '#domain';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  FILTER_ATTRIBUTE_TYPE,
+  isRowId,
+  type CampaignType,
+  type Contact,
+  type ContactFilter,
+  type ContactFilterCount,
+  type FilterAttribute,
+  type FilterCondition,
+} from '#domain';
 import { queryRows, type Db } from '../db/client';
-import { contactFilterItems, contactFilters, contacts } from '../db/schema';
+import { campaigns, contactFilterItems, contactFilters, contacts } from '../db/schema';
 import { canReceive, recipientAddress } from '../delivery/addresses';
 
 /**
@@ -80,11 +89,18 @@ export async function matchingContactsPreview(
   return { count: row!.count, sample: row!.sample === null ? null : (JSON.parse(row!.sample) as Contact) };
 }
 
-export async function contactFilterNameTaken(db: Db, businessId: number, name: string) {
+/** True when another filter of the business (not `exceptId`) has this name, in any case. */
+export async function contactFilterNameTaken(db: Db, businessId: number, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: contactFilters.id })
     .from(contactFilters)
-    .where(and(eq(contactFilters.businessId, businessId), sql`lower(${contactFilters.name}) = lower(${name})`));
+    .where(
+      and(
+        eq(contactFilters.businessId, businessId),
+        sql`lower(${contactFilters.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(contactFilters.id, exceptId),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -118,6 +134,61 @@ export function listContactFilters(db: Db, businessId: number): Promise<ContactF
     sql`select f.id, f.name, f.business_id as "businessId", ${itemsJson} as items
         from contact_filters f where f.business_id = ${businessId}
         order by lower(f.name), f.id`,
+  );
+}
+
+/** The business of a filter (for the ownership hook), or undefined when there is none of that id. */
+export async function businessOfContactFilter(db: Db, id: number): Promise<number | undefined> {
+  const [filter] = await db.select({ businessId: contactFilters.businessId }).from(contactFilters).where(eq(contactFilters.id, id));
+  return filter?.businessId;
+}
+
+/** Renames a filter and replaces its conditions in one transaction; campaigns not started yet read the new ones. */
+export async function updateContactFilter(db: Db, id: number, name: string, items: readonly FilterCondition[]): Promise<ContactFilter> {
+  return db.transaction(async (tx) => {
+    const [filter] = await tx
+      .update(contactFilters)
+      .set({ name })
+      .where(eq(contactFilters.id, id))
+      .returning({ id: contactFilters.id, name: contactFilters.name, businessId: contactFilters.businessId });
+    await tx.delete(contactFilterItems).where(eq(contactFilterItems.contactFilterId, id));
+    await tx.insert(contactFilterItems).values(items.map((item, position) => ({ contactFilterId: id, position, ...item })));
+    return { ...filter!, items: items.map(({ attribute, operator, value }) => ({ attribute, operator, value })) };
+  });
+}
+
+/** The names of the campaigns (not the automation's) that use a filter, oldest first. */
+export async function campaignsUsingFilter(db: Db, id: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.contactFilterId, id))
+    .orderBy(campaigns.id);
+  return rows.map((row) => row.name);
+}
+
+export async function deleteContactFilter(db: Db, id: number) {
+  await db.delete(contactFilters).where(eq(contactFilters.id, id));
+}
+
+/**
+ * Each filter's matching contacts now and the campaigns using it, for the Filters screen: one
+ * statement, a count per filter (each condition as the wizard's count reads it).
+ */
+export async function contactFilterCounts(db: Db, businessId: number): Promise<ContactFilterCount[]> {
+  const filters = await listContactFilters(db, businessId);
+  if (filters.length === 0) return [];
+  return queryRows<ContactFilterCount>(
+    db,
+    sql.join(
+      filters.map(
+        (filter) =>
+          sql`(select ${filter.id}::int as id,
+                      (select count(*)::int from ${contacts} where ${contacts.businessId} = ${businessId} and ${contactFilterCondition(filter.items)}) as count,
+                      (select count(*)::int from ${campaigns} where ${campaigns.contactFilterId} = ${filter.id}) as campaigns)`,
+      ),
+      sql` union all `,
+    ),
   );
 }
 

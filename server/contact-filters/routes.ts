@@ -1,21 +1,38 @@
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { filterMessages, newContactFilterSchema } from '#domain';
+import { filterMessages, newContactFilterSchema, updateContactFilterSchema } from '#domain';
 import { conflict, notFound } from '../lib/errors';
-import { isUniqueViolation } from '../lib/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../lib/pg-errors';
 import { pathId } from '../lib/schemas';
 import {
+  businessOfContactFilter,
+  campaignsUsingFilter,
+  contactFilterCounts,
   contactFilterNameTaken,
   contactFilterOfBusiness,
+  deleteContactFilter,
   insertContactFilter,
   listContactFilters,
   matchingContactsPreview,
+  updateContactFilter,
 } from './queries';
-import { contactFilterAnswer, countMatchingContactsAnswer, countMatchingContactsSchema } from './schemas';
+import { contactFilterAnswer, contactFilterCountAnswer, countMatchingContactsAnswer, countMatchingContactsSchema } from './schemas';
+
+declare module '../businesses/ownership' {
+  interface OwnedRecords {
+    /** The id of the owner's filter a route is keyed by (`config.owns.contactFilter`). */
+    contactFilter: number;
+  }
+}
 
 const tags = ['Contact filters'];
+/** Routes keyed by a filter id in the path: the ownership hook checks the filter's business is the owner's. */
+const byFilterId = { config: { owns: { contactFilter: 'params.id' as const } } };
+const filterIdParams = z.object({ id: pathId('The contact filter') });
 
 const contactFilterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.registerOwner('contactFilter', businessOfContactFilter, filterMessages.notFound);
+
   app.post(
     '/contact-filter/create-contact-filter-with-items',
     {
@@ -50,6 +67,73 @@ const contactFilterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listContactFilters(app.db, request.business.id),
+  );
+
+  app.get(
+    '/contact-filter/get-contact-filter-counts/:businessId',
+    {
+      config: { business: 'params.businessId' },
+      schema: {
+        tags,
+        summary: "Each of a business's filters: how many contacts it matches now, and how many campaigns use it",
+        params: z.object({ businessId: pathId('The business') }),
+        response: { 200: z.array(contactFilterCountAnswer) },
+      },
+    },
+    async (request) => contactFilterCounts(app.db, request.business.id),
+  );
+
+  app.put(
+    '/contact-filter/update-contact-filter/:id',
+    {
+      ...byFilterId,
+      schema: {
+        tags,
+        summary: 'Rename a filter and replace its conditions; campaigns not started yet use the new ones',
+        params: filterIdParams,
+        body: updateContactFilterSchema,
+        response: { 200: contactFilterAnswer },
+      },
+    },
+    async (request) => {
+      const id = request.owned.contactFilter;
+      const { contactFilter, contactFilterItems } = request.body;
+      if (await contactFilterNameTaken(app.db, request.business.id, contactFilter.name, id)) throw conflict(filterMessages.duplicateName);
+      try {
+        return await updateContactFilter(app.db, id, contactFilter.name, contactFilterItems);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(filterMessages.duplicateName);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/contact-filter/delete-contact-filter/:id',
+    {
+      ...byFilterId,
+      schema: {
+        tags,
+        summary: 'Delete a filter no campaign uses',
+        params: filterIdParams,
+        response: { 200: contactFilterAnswer },
+      },
+    },
+    async (request) => {
+      const id = request.owned.contactFilter;
+      const filter = await contactFilterOfBusiness(app.db, request.business.id, id);
+      if (!filter) throw notFound(filterMessages.notFound);
+      const users = await campaignsUsingFilter(app.db, id);
+      if (users.length > 0) throw conflict(filterMessages.inUse(users));
+      try {
+        await deleteContactFilter(app.db, id);
+      } catch (error) {
+        // A campaign created with it meanwhile: the foreign key refuses.
+        if (isForeignKeyViolation(error)) throw conflict(filterMessages.inUse(await campaignsUsingFilter(app.db, id)));
+        throw error;
+      }
+      return filter;
+    },
   );
 
   app.post(

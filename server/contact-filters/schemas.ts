@@ -38,3 +38,6 @@ export const contactFilterAnswer = z
 
 /** How many contacts match, and the first of them (lowest id) for the campaign wizard's preview. */
 export const countMatchingContactsAnswer = z.object({ count: z.int(), sample: z.nullable(contactAnswer) });
+
+/** A filter's matching contacts now, and the campaigns that use it (a filter in use cannot be deleted). */
+export const contactFilterCountAnswer = z.object({ id: z.int(), count: z.int(), campaigns: z.int() });

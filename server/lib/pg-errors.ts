@@ -17,3 +17,6 @@ export function sqlState(error: unknown): string | undefined {
 
 /** True for PostgreSQL's unique_violation, whichever driver raised it. */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** True for PostgreSQL's foreign_key_violation (a row still referenced, or a reference to none). */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactFilterCondition } from '../../server/contact-filters/queries';
-import { contactFilterItems, contactFilters, contacts } from '../../server/db/schema';
+import { campaigns, contactFilterItems, contactFilters, contacts } from '../../server/db/schema';
 import {
   FILTER_ATTRIBUTE_TYPE,
   OPERATORS_BY_TYPE,
@@ -451,5 +451,100 @@ describe('count-matching-contacts', () => {
 
   it('answers 401 without a session', async () => {
     expectError(await new ApiClient(testApp.app).post(COUNT, { businessId, contactFilterItems: [vip] }), 401, /sign in again/);
+  });
+});
+
+const UPDATE = (id: number | string) => `/api/contact-filter/update-contact-filter/${id}`;
+const DELETE = (id: number | string) => `/api/contact-filter/delete-contact-filter/${id}`;
+const COUNTS = (inBusiness: number | string) => `/api/contact-filter/get-contact-filter-counts/${inBusiness}`;
+
+/** A campaign row using the filter, written straight to the table (the filter's rules, not the campaign's, are under test). */
+async function campaignUsing(filter: ContactFilter, name: string) {
+  await testApp.app.db.insert(campaigns).values({
+    businessId: filter.businessId,
+    contactFilterId: filter.id,
+    name,
+    type: 'EMAIL',
+    interval: 1,
+    intervalSize: 5,
+    subject: 'Hello',
+    messageBody: 'Please review us',
+  });
+}
+
+describe('the Filters screen: counts, edit, delete', () => {
+  it("counts each filter's contacts now and the campaigns using it; nobody else's", async () => {
+    const business = (await owner.createBusiness()).id;
+    expect((await owner.get(COUNTS(business))).json()).toEqual([]);
+    await seedContacts(business, [{ firstName: 'Amy', tags: 'vip' }, { firstName: 'Abe' }, { firstName: 'Zed', tags: 'vip' }]);
+    const vips = await createFilter(owner, business, [vip], 'VIPs');
+    const startsWithA = await createFilter(owner, business, [condition('firstName', 'BEGINS_WITH', 'a')], 'A names');
+    await campaignUsing(vips, 'Spring VIPs');
+    const counts = (await owner.get(COUNTS(business))).json();
+    expect(counts).toEqual(expect.arrayContaining([{ id: vips.id, count: 2, campaigns: 1 }, { id: startsWithA.id, count: 2, campaigns: 0 }]));
+    expect(counts).toHaveLength(2);
+    // Live: a new contact counts at once.
+    await seedContacts(business, [{ firstName: 'Ann', tags: 'vip' }]);
+    expect((await owner.get(COUNTS(business))).json()).toEqual(expect.arrayContaining([{ id: vips.id, count: 3, campaigns: 1 }]));
+    for (const [, id] of unreachableBusinessIds(() => strangersBusinessId)) {
+      expectError(await owner.get(COUNTS(id())), 404, 'Business not found.');
+    }
+  });
+
+  it('renames a filter and replaces its conditions; refuses a name another filter has, bad conditions, and a stranger', async () => {
+    const business = (await owner.createBusiness()).id;
+    const filter = await createFilter(owner, business, [vip], 'Regulars');
+    await createFilter(owner, business, [vip], 'Taken');
+    const items = [condition('firstName', 'BEGINS_WITH', 'a'), condition('gender', 'EQUALS', 'FEMALE')];
+    const saved = await owner.put(UPDATE(filter.id), { contactFilter: { name: 'Regulars from Berlin' }, contactFilterItems: items });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ id: filter.id, name: 'Regulars from Berlin', businessId: business, items });
+    expect((await owner.get(LIST(business))).json()).toEqual(expect.arrayContaining([saved.json()]));
+    // Its own name in another case is not taken.
+    expect((await owner.put(UPDATE(filter.id), { contactFilter: { name: 'REGULARS FROM BERLIN' }, contactFilterItems: items })).statusCode).toBe(200);
+
+    expectError(await owner.put(UPDATE(filter.id), { contactFilter: { name: 'taken' }, contactFilterItems: items }), 409, DUPLICATE);
+    expectFieldError(await owner.put(UPDATE(filter.id), { contactFilter: { name: '' }, contactFilterItems: items }), 'contactFilter.name', 'Filter name is required');
+    expectFieldError(await owner.put(UPDATE(filter.id), { contactFilter: { name: 'X' }, contactFilterItems: [] }), 'contactFilterItems', 'At least one condition is required');
+    const strangers = await createFilter(stranger, strangersBusinessId);
+    expectError(await owner.put(UPDATE(strangers.id), { contactFilter: { name: 'Mine now' }, contactFilterItems: items }), 404, 'Contact filter not found.');
+    expectError(await owner.put(UPDATE('abc'), { contactFilter: { name: 'X' }, contactFilterItems: items }), 404, 'Contact filter not found.');
+    // Nothing changed by the refusals.
+    const [stored] = await storedFiltersNamed('REGULARS FROM BERLIN');
+    expect(stored).toBeDefined();
+    expect((await storedFiltersNamed(strangers.name))).toHaveLength(1);
+    const storedItems = await testApp.app.db.select().from(contactFilterItems).where(eq(contactFilterItems.contactFilterId, filter.id)).orderBy(asc(contactFilterItems.position));
+    expect(storedItems.map(({ attribute, operator, value }) => ({ attribute, operator, value }))).toEqual(items);
+  });
+
+  it('deletes a filter no campaign uses; refuses one a campaign uses, naming the campaigns', async () => {
+    const business = (await owner.createBusiness()).id;
+    const unused = await createFilter(owner, business, [vip], 'Unused');
+    const used = await createFilter(owner, business, [vip], 'Used');
+    await campaignUsing(used, 'Spring VIPs');
+    await campaignUsing(used, 'Autumn VIPs');
+
+    const deleted = await owner.delete(DELETE(unused.id));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual(unused);
+    expect(await storedFiltersNamed('Unused')).toEqual([]);
+    expectError(await owner.delete(DELETE(unused.id)), 404, 'Contact filter not found.');
+
+    expectError(
+      await owner.delete(DELETE(used.id)),
+      409,
+      'This filter cannot be deleted: 2 campaigns use it (Spring VIPs, Autumn VIPs). Delete those campaigns first, or keep the filter.',
+    );
+    expect(await storedFiltersNamed('Used')).toHaveLength(1);
+    const strangers = await createFilter(stranger, strangersBusinessId);
+    expectError(await owner.delete(DELETE(strangers.id)), 404, 'Contact filter not found.');
+    expect(await storedFiltersNamed(strangers.name)).toHaveLength(1);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anonymous = new ApiClient(testApp.app);
+    expectError(await anonymous.get(COUNTS(businessId)), 401, /sign in again/);
+    expectError(await anonymous.put(UPDATE(1), { contactFilter: { name: 'X' }, contactFilterItems: [vip] }), 401, /sign in again/);
+    expectError(await anonymous.delete(DELETE(1)), 401, /sign in again/);
   });
 });
