@@ -167,6 +167,19 @@ export const toContactFilterPayload = (form: ContactFilterForm, businessId: numb
 /** A saved filter as the API answers it; items keep the order they were given in. */
 export type ContactFilter = { id: number; name: string; businessId: number; items: FilterCondition[] };
 
+const conditionValueText = ({ attribute, value }: FilterCondition) =>
+  FILTER_ATTRIBUTE_TYPE[attribute] === 'date'
+    ? value.split('-').reverse().join('.')
+    : FILTER_ATTRIBUTE_TYPE[attribute] === 'select'
+      ? (GENDER_LABELS[value as Gender] ?? value)
+      : `“${value}”`;
+
+/** A filter's conditions in words, as the Filters screen lists them: "Tags contains “vip” and Birth date before 01.01.1990". */
+export const describeConditions = (items: readonly FilterCondition[]) =>
+  items
+    .map((item) => `${FILTER_ATTRIBUTE_LABELS[item.attribute]} ${OPERATOR_LABELS[item.operator].toLowerCase()} ${conditionValueText(item)}`)
+    .join(' and ');
+
 /** GET /contact-filter/get-contact-filter-counts/{businessId}: each filter's matching contacts now, and the campaigns that use it. */
 export type ContactFilterCount = { id: number; count: number; campaigns: number };
 

@@ -9,6 +9,7 @@ import { lazyPage, type ResourcePages } from './resources/define';
 export const resourceScreens: Record<ResourceName, ResourcePages> = {
   dashboard: { list: lazyPage(() => import('./pages/dashboard/DashboardPage')) },
   contacts: { list: lazyPage(() => import('./pages/contacts/ContactsPage')) },
+  contactFilters: { list: lazyPage(() => import('./pages/filters/FiltersPage')) },
   campaigns: {
     list: lazyPage(() => import('./pages/campaigns/CampaignsPage')),
     // The wizard also edits: /campaigns/create-new-campaign?edit={id}.
@@ -20,7 +21,6 @@ export const resourceScreens: Record<ResourceName, ResourcePages> = {
   businesses: { create: lazyPage(() => import('./pages/add-new-business/AddNewBusinessPage')) },
   businessSettings: { list: lazyPage(() => import('./pages/business-settings/BusinessSettingsPage')) },
   checkInPoster: { list: lazyPage(() => import('./pages/check-in-poster/CheckInPosterPage')) },
-  contactFilters: {},
 };
 
 /** The screens of a resource from the list (whose names are every ResourceName). */

@@ -3,23 +3,23 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../src/App';
 import { RefineProviders } from '../../src/RefineShell';
-import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
+import { FilterDialog } from '../../src/pages/filters/FilterDialog';
 import { clickSelectOption } from '../support/antd-select';
 import { signedInApi } from '../support/fixture-api';
 
 function renderDialog() {
   const api = signedInApi([{ id: 5, name: 'Corner Bakery' }]);
-  const onCreated = vi.fn();
+  const onSaved = vi.fn();
   render(
     <MemoryRouter>
       <Providers>
         <RefineProviders>
-          <FilterDialog open businessId={5} onClose={() => {}} onCreated={onCreated} />
+          <FilterDialog open businessId={5} onClose={() => {}} onSaved={onSaved} />
         </RefineProviders>
       </Providers>
     </MemoryRouter>,
   );
-  return { api, onCreated, dialog: () => screen.getByRole('dialog') };
+  return { api, onSaved, dialog: () => screen.getByRole('dialog') };
 }
 
 const choose = (container: HTMLElement, label: string, option: string) =>
@@ -69,14 +69,14 @@ describe('filter dialog', () => {
   });
 
   it('creates the filter with the spec payload and reports it', async () => {
-    const { api, onCreated, dialog } = renderDialog();
+    const { api, onSaved, dialog } = renderDialog();
     api.on('POST /contact-filter/create-contact-filter-with-items', (body) => [201, { id: 9, name: 'VIP', businessId: 5, items: (body as { contactFilterItems: unknown[] }).contactFilterItems }]);
     await submitVipFilter(dialog);
     expect(await screen.findByText('Contact Filter Created')).toBeInTheDocument();
     expect(api.bodies['POST /contact-filter/create-contact-filter-with-items']).toEqual([
       { contactFilter: { name: 'VIP', businessId: 5 }, contactFilterItems: [{ attribute: 'tags', operator: 'CONTAINS', value: 'vip' }] },
     ]);
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 9, name: 'VIP' })));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9, name: 'VIP' })));
   });
 
   it('shows a name the business already uses under the name field', async () => {

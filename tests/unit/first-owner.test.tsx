@@ -10,7 +10,7 @@ import { Providers } from '../../src/App';
 import { RefineProviders } from '../../src/RefineShell';
 import { FullScreenSpinner } from '../../src/components/FullScreenSpinner';
 import { parseTypedDate } from '../../src/components/forms/BirthDatePicker';
-import { FilterDialog } from '../../src/pages/campaigns/create/FilterDialog';
+import { FilterDialog } from '../../src/pages/filters/FilterDialog';
 import { businessTime } from '../../src/business/business-time';
 import { badgeColor, launchQuestion } from '../../src/pages/campaigns/campaign-view';
 import { progressLine } from '../../src/pages/campaigns/CampaignCard';
@@ -146,7 +146,7 @@ describe('the filter dialog', () => {
       <MemoryRouter>
         <Providers>
           <RefineProviders>
-            <FilterDialog open businessId={5} onClose={() => {}} onCreated={() => {}} />
+            <FilterDialog open businessId={5} onClose={() => {}} onSaved={() => {}} />
           </RefineProviders>
         </Providers>
       </MemoryRouter>,

@@ -13,7 +13,7 @@ import type { SelectedBusiness } from '../../../business/selected-business';
 import { schemaRule, useSubmitValidation } from '../../../components/forms/schema-rule';
 import { showFieldErrors } from '../../../components/forms/show-field-errors';
 import { useResourceAction, useResourceQuery } from '../../../resources/useResourceAction';
-import { FilterDialog } from './FilterDialog';
+import { FilterDialog } from '../../filters/FilterDialog';
 import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { FollowUpFields, followUpInitialValues, followUpPayload, type FollowUpValues } from './FollowUpFields';
 import { MessageEditor } from './MessageEditor';
@@ -335,7 +335,7 @@ export function SetupForm({ business, type, name, wizard }: Props) {
         open={filterDialogOpen}
         businessId={business.id}
         onClose={() => setFilterDialogOpen(false)}
-        onCreated={(filter) => {
+        onSaved={(filter) => {
           setFilterDialogOpen(false);
           void wizard.refetchFilters();
           form.setFieldValue('contactFilterId', filter.id);

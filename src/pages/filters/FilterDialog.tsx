@@ -1,9 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCreate } from '@refinedev/core';
+import { useCreate, useUpdate, type HttpError } from '@refinedev/core';
 import { Button, DatePicker, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import {
   contactFilterFormSchema,
+  filterConditionsRule,
   FILTER_ATTRIBUTE_TYPE,
   FILTER_ATTRIBUTES,
   isFilterAttribute,
@@ -16,8 +18,11 @@ import {
 } from '#domain/filters';
 import { limits, toasts } from '#domain/messages';
 import type { FieldErrors } from '#domain/rules';
-import { schemaRule, useSubmitValidation } from '../../../components/forms/schema-rule';
-import { showFieldErrors } from '../../../components/forms/show-field-errors';
+import { counted } from '#domain/words';
+import { schemaRule, useSubmitValidation } from '../../components/forms/schema-rule';
+import { showFieldErrors } from '../../components/forms/show-field-errors';
+import { useSettledValue } from '../../components/forms/useSettledValue';
+import { useResourceQuery } from '../../resources/useResourceAction';
 
 /** The API's field paths (spec payload) as the dialog's form paths. */
 function toFormPaths(errors: FieldErrors | undefined): FieldErrors | undefined {
@@ -30,12 +35,44 @@ function toFormPaths(errors: FieldErrors | undefined): FieldErrors | undefined {
   );
 }
 
-type Props = { open: boolean; businessId: number; onClose(): void; onCreated(filter: ContactFilter): void };
+type Props = {
+  open: boolean;
+  businessId: number;
+  /** The filter to edit; without one the dialog creates a filter. */
+  filter?: ContactFilter;
+  onClose(): void;
+  onSaved(filter: ContactFilter): void;
+};
 
 const attributeOptions = FILTER_ATTRIBUTES.map(({ attribute, label }) => ({ value: attribute, label }));
 /** Every field is checked by the shared form schema, at its own path. */
 const rules = (...path: Array<string | number>) => [schemaRule<ContactFilterForm>(contactFilterFormSchema, (values) => values, path)];
 const EMPTY_CONDITION = { attribute: undefined, operator: undefined, value: undefined };
+/** The selects find an option by what is typed: "Email" then Enter picks Email. */
+const searchable = { showSearch: true, optionFilterProp: 'label' } as const;
+const COUNT_SETTLE_MS = 400;
+
+/** How many contacts the conditions match now, once they are complete and have stopped changing. */
+function MatchingCount({ businessId, open, conditions }: { businessId: number; open: boolean; conditions: unknown }) {
+  const settled = useSettledValue(conditions, COUNT_SETTLE_MS);
+  const complete = filterConditionsRule.safeParse(settled);
+  const matching = useResourceQuery('contactFilters', 'countMatching', {
+    values: complete.success ? { businessId, contactFilterItems: complete.data } : undefined,
+    queryOptions: { enabled: open && complete.success, placeholderData: (previous) => previous },
+  });
+  const text = !complete.success
+    ? 'Complete the conditions to see how many contacts they match.'
+    : matching.isError
+      ? 'The contacts could not be counted.'
+      : matching.data
+        ? `Matches ${counted(matching.data.data.count, 'contact')} now.`
+        : 'Counting contacts…';
+  return (
+    <Typography.Text type="secondary" role="status" data-testid="filter-matching-count">
+      {text}
+    </Typography.Text>
+  );
+}
 
 /** The value input of an attribute's type: text, a date picker, or the gender select. */
 function ValueInput({ attribute, value, onChange }: { attribute?: string; value?: string; onChange?: (value: string) => void }) {
@@ -52,60 +89,81 @@ function ValueInput({ attribute, value, onChange }: { attribute?: string; value?
     );
   }
   if (type === 'select') {
-    return <Select placeholder="Value" aria-label="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
+    return <Select {...searchable} placeholder="Value" aria-label="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
   }
   return <Input placeholder="Value" aria-label="Value" value={value} maxLength={limits.filterConditionTextMax} onChange={(event) => onChange?.(event.target.value)} />;
 }
 
 /**
- * 'Create new filter': a name and up to 10 conditions (attribute, then the operators of its type,
- * then a value of its type). The last condition cannot be removed; changing the attribute clears
+ * 'Create new filter' (or, given a filter, 'Edit filter'): a name and up to 10 conditions
+ * (attribute, then the operators of its type, then a value of its type), with how many contacts
+ * they match as they change. The last condition cannot be removed; changing the attribute clears
  * operator and value. Checked with the shared rules, so the messages are the server's.
  */
-export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
+export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Props) {
   const [form] = Form.useForm<ContactFilterForm>();
-  const { mutate: create, mutation } = useCreate<ContactFilter>();
+  const { mutate: create, mutation: creation } = useCreate<ContactFilter>();
+  const { mutate: update, mutation: updating } = useUpdate<ContactFilter>();
   const validation = useSubmitValidation(form);
+  const conditions = Form.useWatch('conditions', form);
+  // Each opening starts from the filter edited (or an empty one), not from what was left last time.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, filter, form]);
+
+  const callbacks = {
+    onSuccess: ({ data }: { data: ContactFilter }) => {
+      form.resetFields();
+      onSaved(data);
+    },
+    // The server's refusals go under the fields too (a taken name is a 409 without field errors).
+    onError: (error: HttpError) =>
+      showFieldErrors(form, error.statusCode === 409 ? { filterName: error.message } : toFormPaths(error.errors as FieldErrors | undefined)),
+  };
+  // What the fields show needs no toast too.
+  const errorNotification = (error?: HttpError) => (error?.statusCode === 409 || error?.errors ? false : undefined);
 
   const submit = async () => {
     if (!(await validation.validate())) return;
     const parsed = contactFilterFormSchema.safeParse(form.getFieldsValue(true));
     if (!parsed.success) return;
+    const payload = toContactFilterPayload(parsed.data, businessId);
+    if (filter) {
+      update(
+        {
+          resource: 'contactFilters',
+          id: filter.id,
+          values: { contactFilter: { name: payload.contactFilter.name }, contactFilterItems: payload.contactFilterItems },
+          successNotification: () => ({ type: 'success', ...toasts.contactFilterUpdated }),
+          errorNotification,
+        },
+        callbacks,
+      );
+      return;
+    }
     create(
       {
         resource: 'contactFilters',
-        values: toContactFilterPayload(parsed.data, businessId),
+        values: payload,
         successNotification: () => ({ type: 'success', ...toasts.contactFilterCreated }),
-        // What the fields show needs no toast too.
-        errorNotification: (error) => (error?.statusCode === 409 || error?.errors ? false : undefined),
+        errorNotification,
       },
-      {
-        onSuccess: ({ data }) => {
-          form.resetFields();
-          onCreated(data);
-        },
-        // The server's refusals go under the fields too (a taken name is a 409 without field errors).
-        onError: (error) =>
-          showFieldErrors(
-            form,
-            error.statusCode === 409 ? { filterName: error.message } : toFormPaths(error.errors as FieldErrors | undefined),
-          ),
-      },
+      callbacks,
     );
   };
 
   return (
     <Modal
       open={open}
-      title="Create new filter"
-      okText="Create filter"
+      title={filter ? `Edit filter ${filter.name}` : 'Create new filter'}
+      okText={filter ? 'Save filter' : 'Create filter'}
       onOk={submit}
       onCancel={onClose}
-      confirmLoading={mutation.isPending}
+      confirmLoading={creation.isPending || updating.isPending}
       width={760}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={{ filterName: '', conditions: [EMPTY_CONDITION] }}>
+      <Form form={form} layout="vertical" requiredMark={false} validateTrigger={validation.validateTrigger} initialValues={filter ? { filterName: filter.name, conditions: filter.items } : { filterName: '', conditions: [EMPTY_CONDITION] }}>
         <Form.Item label="Filter name" name="filterName" rules={rules('filterName')}>
           <Input maxLength={limits.filterNameMax} placeholder="e.g. Regulars from Berlin" />
         </Form.Item>
@@ -119,6 +177,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
                 <Flex key={field.key} gap={8} align="start" data-testid="filter-condition">
                   <Form.Item name={[field.name, 'attribute']} rules={rules('conditions', field.name, 'attribute')} style={{ flex: 1, marginBottom: 8 }}>
                     <Select
+                      {...searchable}
                       placeholder="Attribute"
                       aria-label="Attribute"
                       options={attributeOptions}
@@ -135,6 +194,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
                         <>
                           <Form.Item name={[field.name, 'operator']} rules={rules('conditions', field.name, 'operator')} style={{ flex: 1, marginBottom: 8 }}>
                             <Select
+                              {...searchable}
                               placeholder="Operator"
                               aria-label="Operator"
                               disabled={!attribute}
@@ -157,6 +217,7 @@ export function FilterDialog({ open, businessId, onClose, onCreated }: Props) {
                 </Flex>
               ))}
               <Form.ErrorList errors={errors} />
+              <MatchingCount businessId={businessId} open={open} conditions={conditions} />
               <Button
                 icon={<PlusOutlined />}
                 disabled={fields.length >= limits.filterConditionsMax}
