@@ -93,6 +93,9 @@ describe('accessibility and layout in Chromium', () => {
       await page.goto('/campaigns');
       await page.getByTestId('campaign-card').first().waitFor();
       await audit('campaigns');
+      await page.goto('/filters');
+      await page.getByTestId('filter-count').filter({ hasText: '19 contacts' }).waitFor();
+      await audit('filters');
 
       await page.goto('/campaigns/create-new-campaign');
       await page.getByRole('radio', { name: 'Email Campaign' }).click();

@@ -4,6 +4,7 @@ import { NoFormStyle } from 'antd/es/form/context';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { limits } from '#domain/messages';
+import { searchableSelect } from './searchable-select';
 
 const MONTHS = Array.from({ length: 12 }, (_, month) => ({ value: month, label: dayjs().month(month).format('MMMM') }));
 const DISPLAY_FORMAT = 'DD.MM.YYYY';
@@ -134,6 +135,7 @@ export function BirthDatePicker({ value, onChange, id, placeholder = 'Pick a dat
             <Flex gap={8} className="birth-date-header">
               <Select
                 size="small"
+                {...searchableSelect}
                 aria-label="Month"
                 className="birth-date-month"
                 options={MONTHS}
@@ -147,7 +149,7 @@ export function BirthDatePicker({ value, onChange, id, placeholder = 'Pick a dat
                 options={years}
                 value={current.year()}
                 onChange={(year) => move(current.year(year))}
-                showSearch
+                {...searchableSelect}
               />
             </Flex>
           )}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { businessSchema, postalCodeProblem, regionOfCountry, regionOptions, type BusinessFormValues } from '#domain/businesses';
 import { SMS_WINDOW, timeZoneNames } from '#domain/sms-window';
 import { zodRule } from './zod-rule';
+import { searchableSelect } from './searchable-select';
 
 type AddressField = Exclude<keyof BusinessFormValues, 'reviewSites' | 'reviewRequestCapDays' | 'region' | 'timeZone' | 'smsWindowStart' | 'smsWindowEnd'>;
 
@@ -59,12 +60,12 @@ export function PhoneAndQuietHoursFields() {
           rules={[zodRule(businessSchema, 'region')]}
           extra="Numbers typed without a country code are read as numbers of this country. Leave empty to use the Country above."
         >
-          <Select showSearch allowClear options={regions} optionFilterProp="label" placeholder="Same as Country" />
+          <Select {...searchableSelect} allowClear options={regions} placeholder="Same as Country" />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
         <Form.Item label="Time zone" name="timeZone" rules={[zodRule(businessSchema, 'timeZone')]}>
-          <Select showSearch options={timeZones} optionFilterProp="label" />
+          <Select {...searchableSelect} options={timeZones} />
         </Form.Item>
       </Col>
       <Col xs={12} sm={6}>

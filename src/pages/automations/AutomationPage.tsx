@@ -14,6 +14,7 @@ import { MessagePreview } from '../campaigns/create/MessagePreview';
 import { AutomationLog } from './AutomationLog';
 import { DELAY_UNITS, useAutomationForm, type AutomationFormValues } from './useAutomationForm';
 import { counted } from '#domain/words';
+import { searchableSelect } from '../../components/forms/searchable-select';
 
 /** Who the preview shows the message as: any customer of the business. */
 const SAMPLE_CUSTOMER: TemplateContact = {
@@ -92,10 +93,10 @@ export default function AutomationPage() {
                   <InputNumber min={AUTOMATION_DELAY_MINUTES.min} precision={0} style={{ width: 120 }} />
                 </Form.Item>
                 <Form.Item label="Unit" name="delayUnit">
-                  <Select options={DELAY_UNIT_OPTIONS} style={{ width: 120 }} />
+                  <Select {...searchableSelect} options={DELAY_UNIT_OPTIONS} style={{ width: 120 }} />
                 </Form.Item>
                 <Form.Item label="Send by" name="channel" rules={ruleAt('channel')}>
-                  <Select options={AUTOMATION_CHANNELS.map((value) => ({ value, label: AUTOMATION_CHANNEL_LABELS[value] }))} style={{ width: 240 }} />
+                  <Select {...searchableSelect} options={AUTOMATION_CHANNELS.map((value) => ({ value, label: AUTOMATION_CHANNEL_LABELS[value] }))} style={{ width: 240 }} />
                 </Form.Item>
               </Flex>
               {channels.includes('EMAIL') && (

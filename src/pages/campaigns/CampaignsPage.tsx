@@ -10,6 +10,7 @@ import { campaignSummary, matchesFilters, NO_FILTERS, type CampaignFilters } fro
 import { useCampaignAction } from './useCampaignAction';
 import { useBusinessTime } from '../../business/business-time';
 import { useCampaignsOverview } from './useCampaignsOverview';
+import { searchableSelect } from '../../components/forms/searchable-select';
 
 const typeOptions = [
   { value: 'ALL', label: 'All types' },
@@ -63,6 +64,7 @@ export default function CampaignsPage() {
           <Card>
             <Flex gap={8} wrap style={{ marginBottom: 16 }}>
               <Select
+                {...searchableSelect}
                 aria-label="Campaign type"
                 style={{ width: 160 }}
                 options={typeOptions}
@@ -70,6 +72,7 @@ export default function CampaignsPage() {
                 onChange={(type) => setFilters({ ...filters, type })}
               />
               <Select
+                {...searchableSelect}
                 aria-label="Campaign status"
                 style={{ width: 160 }}
                 options={statusOptions}

@@ -17,6 +17,7 @@ import { TagsInput } from '../../components/forms/TagsInput';
 import { zodRule } from '../../components/forms/zod-rule';
 import { examplePhoneNumber, readPhoneNumber } from '../../phone-numbers';
 import { MISSING } from './contact-display';
+import { searchableSelect } from '../../components/forms/searchable-select';
 
 /** The contact form's values: tags as a list while editing; what a contact lacks is empty. */
 export type ContactFormValues = Omit<ContactInput, 'tags' | 'email' | 'phoneNumber' | 'birthDate'> & {
@@ -81,7 +82,7 @@ export function ContactFormFields({ region, editing }: Props) {
           <BirthDatePicker placeholder={lacking('birthDate')} />
         </HalfWidthItem>
         <HalfWidthItem label="Gender" name="gender" rules={rules('gender')}>
-          <Select options={genderOptions} placeholder="Select gender" />
+          <Select {...searchableSelect} options={genderOptions} placeholder="Select gender" />
         </HalfWidthItem>
       </Row>
       <Form.Item label="Tags" name="tags">

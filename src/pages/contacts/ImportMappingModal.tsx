@@ -13,6 +13,7 @@ import {
   type TwoDigitYears,
 } from '#domain/contact-import-columns';
 import type { MappingChoice, PendingMapping } from './useImportContacts';
+import { searchableSelect } from '../../components/forms/searchable-select';
 
 type Props = { pending: PendingMapping | null; onConfirm(choice: MappingChoice): void; onCancel(): void };
 type Values = Record<ImportField, string | null> & { dateOrder: DateOrder; twoDigitYears?: TwoDigitYears };
@@ -75,11 +76,11 @@ export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
             dataSource={preview}
             columns={question.columns.map((column, i) => ({ title: column || `Column ${i + 1}`, dataIndex: `c${i}`, key: `c${i}` }))}
           />
-          <Form form={form} initialValues={initialValues ?? undefined} layout="horizontal" labelCol={{ span: 9 }} wrapperCol={{ span: 15 }} onFinish={submit}>
+          <Form form={form} name="import-mapping" initialValues={initialValues ?? undefined} layout="horizontal" labelCol={{ span: 9 }} wrapperCol={{ span: 15 }} onFinish={submit}>
             <Typography.Title level={5}>Starboost fields</Typography.Title>
             {IMPORT_FIELDS.map((field) => (
               <Form.Item key={field} name={field} label={IMPORT_FIELD_LABELS[field]}>
-                <Select options={columnOptions} data-testid={`map-${field}`} />
+                <Select {...searchableSelect} options={columnOptions} data-testid={`map-${field}`} />
               </Form.Item>
             ))}
             <Form.Item
@@ -87,11 +88,11 @@ export function ImportMappingModal({ pending, onConfirm, onCancel }: Props) {
               label="Dates like 04/05/1990"
               extra={question.dateOrder.decided ? 'Decided by a date in the file that can only be read one way.' : undefined}
             >
-              <Select options={DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] }))} />
+              <Select {...searchableSelect} options={DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] }))} />
             </Form.Item>
             {question.twoDigitYears && (
               <Form.Item name="twoDigitYears" label={`Years like ${question.twoDigitYears.example}`}>
-                <Select options={TWO_DIGIT_YEARS.map((choice) => ({ value: choice, label: TWO_DIGIT_YEAR_LABELS[choice] }))} data-testid="map-twoDigitYears" />
+                <Select {...searchableSelect} options={TWO_DIGIT_YEARS.map((choice) => ({ value: choice, label: TWO_DIGIT_YEAR_LABELS[choice] }))} data-testid="map-twoDigitYears" />
               </Form.Item>
             )}
           </Form>

@@ -23,6 +23,7 @@ import { schemaRule, useSubmitValidation } from '../../components/forms/schema-r
 import { showFieldErrors } from '../../components/forms/show-field-errors';
 import { useSettledValue } from '../../components/forms/useSettledValue';
 import { useResourceQuery } from '../../resources/useResourceAction';
+import { searchableSelect } from '../../components/forms/searchable-select';
 
 /** The API's field paths (spec payload) as the dialog's form paths. */
 function toFormPaths(errors: FieldErrors | undefined): FieldErrors | undefined {
@@ -48,8 +49,6 @@ const attributeOptions = FILTER_ATTRIBUTES.map(({ attribute, label }) => ({ valu
 /** Every field is checked by the shared form schema, at its own path. */
 const rules = (...path: Array<string | number>) => [schemaRule<ContactFilterForm>(contactFilterFormSchema, (values) => values, path)];
 const EMPTY_CONDITION = { attribute: undefined, operator: undefined, value: undefined };
-/** The selects find an option by what is typed: "Email" then Enter picks Email. */
-const searchable = { showSearch: true, optionFilterProp: 'label' } as const;
 const COUNT_SETTLE_MS = 400;
 
 /** How many contacts the conditions match now, once they are complete and have stopped changing. */
@@ -89,7 +88,7 @@ function ValueInput({ attribute, value, onChange }: { attribute?: string; value?
     );
   }
   if (type === 'select') {
-    return <Select {...searchable} placeholder="Value" aria-label="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
+    return <Select {...searchableSelect} placeholder="Value" aria-label="Value" options={SELECT_OPTIONS.gender as never} value={value} onChange={onChange} />;
   }
   return <Input placeholder="Value" aria-label="Value" value={value} maxLength={limits.filterConditionTextMax} onChange={(event) => onChange?.(event.target.value)} />;
 }
@@ -177,7 +176,7 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
                 <Flex key={field.key} gap={8} align="start" data-testid="filter-condition">
                   <Form.Item name={[field.name, 'attribute']} rules={rules('conditions', field.name, 'attribute')} style={{ flex: 1, marginBottom: 8 }}>
                     <Select
-                      {...searchable}
+                      {...searchableSelect}
                       placeholder="Attribute"
                       aria-label="Attribute"
                       options={attributeOptions}
@@ -194,7 +193,7 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
                         <>
                           <Form.Item name={[field.name, 'operator']} rules={rules('conditions', field.name, 'operator')} style={{ flex: 1, marginBottom: 8 }}>
                             <Select
-                              {...searchable}
+                              {...searchableSelect}
                               placeholder="Operator"
                               aria-label="Operator"
                               disabled={!attribute}

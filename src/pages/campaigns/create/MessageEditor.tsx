@@ -2,6 +2,7 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef } from 'react';
 import { MESSAGE_TEMPLATES, TEMPLATE_VARIABLES, variableToken } from '#domain/templates';
+import { searchableSelect } from '../../../components/forms/searchable-select';
 
 type Props = { value?: string; onChange?: (value: string) => void; id?: string };
 
@@ -25,6 +26,7 @@ export function MessageEditor({ value = '', onChange, id }: Props) {
   return (
     <Flex vertical gap={8}>
       <Select
+        {...searchableSelect}
         placeholder="Start from a template"
         aria-label="Message template"
         options={MESSAGE_TEMPLATES.map((template) => ({ value: template.id, label: template.name }))}

@@ -22,6 +22,7 @@ import { senderItems } from './SenderLine';
 import { defaultStartTime, disabledTimeOf, isPastDay, SLOT_MINUTES } from './schedule';
 import { useBusinessTime, type BusinessTime } from '../../../business/business-time';
 import type { useCampaignWizard } from './useCampaignWizard';
+import { searchableSelect } from '../../../components/forms/searchable-select';
 
 type SetupValues = {
   startTime: Dayjs | null;
@@ -214,6 +215,7 @@ export function SetupForm({ business, type, name, wizard }: Props) {
             }
           >
             <Select
+              {...searchableSelect}
               placeholder="Choose who receives the campaign"
               aria-label="Recipients"
               loading={wizard.filtersLoading}
@@ -265,10 +267,10 @@ export function SetupForm({ business, type, name, wizard }: Props) {
               {!sendAllAtOnce && (
                 <Flex gap={12} wrap>
                   <Form.Item label="Interval (minutes)" name="interval" rules={rules('interval')} style={{ marginBottom: 0 }}>
-                    <Select style={{ width: 160 }} options={INTERVAL_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))} />
+                    <Select {...searchableSelect} style={{ width: 160 }} options={INTERVAL_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))} />
                   </Form.Item>
                   <Form.Item label="Recipients per interval" name="intervalSize" rules={rules('intervalSize')} style={{ marginBottom: 0 }}>
-                    <Select style={{ width: 160 }} options={INTERVAL_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }))} />
+                    <Select {...searchableSelect} style={{ width: 160 }} options={INTERVAL_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }))} />
                   </Form.Item>
                 </Flex>
               )}

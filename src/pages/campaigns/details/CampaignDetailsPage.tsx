@@ -18,6 +18,7 @@ import { CountBars } from '../../../components/reviews/CountBars';
 import { funnelBars, ratingsLine, ratingText, REVIEW_STEP_LABELS } from '../../../components/reviews/review-steps';
 import { LOW_RATING_MAX, type ReviewStep } from '#domain/reviews';
 import { counted } from '#domain/words';
+import { searchableSelect } from '../../../components/forms/searchable-select';
 
 const PAGE_SIZE = 100;
 const REFRESH_MS = 5000;
@@ -159,6 +160,7 @@ export default function CampaignDetailsPage() {
         size="small"
         extra={
           <Select
+            {...searchableSelect}
             allowClear
             placeholder="All states"
             aria-label="Delivery state"
