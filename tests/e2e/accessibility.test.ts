@@ -180,6 +180,19 @@ describe('accessibility and layout in Chromium', () => {
     expect(await contactsHeader.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await screenshot(page, 'contacts-375');
 
+    // A campaign card's text takes the card's width; its actions go below rather than crush it.
+    await page.goto('/campaigns');
+    const card = page.getByTestId('campaign-card').first();
+    await card.waitFor();
+    expect(await pageFitsWidth(page)).toBe(true);
+    const text = await card.getByTestId('campaign-card-text').evaluate((element) => {
+      const name = element.firstElementChild as HTMLElement;
+      return { width: element.getBoundingClientRect().width, card: element.closest('.ant-card-body')!.clientWidth, nameClipped: name.scrollWidth > name.clientWidth };
+    });
+    expect(text.nameClipped).toBe(false);
+    expect(text.width).toBeGreaterThan(text.card * 0.8);
+    await screenshot(page, 'campaigns-375');
+
     await page.goto(`/campaigns/${setup.campaignId}`);
     await page.getByText('Sends per minute').waitFor();
     expect(await pageFitsWidth(page)).toBe(true);

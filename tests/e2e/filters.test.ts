@@ -39,6 +39,13 @@ describe('the Filters screen in Chromium', () => {
     await page.getByRole('button', { name: 'Create filter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create new filter' });
     await dialog.getByLabel('Filter name').fill('Names with A');
+    // A focused select is ringed in the brand's colour (#4f46e5), not antd's pale glow.
+    await dialog.getByRole('combobox', { name: 'Attribute' }).focus();
+    const ring = await dialog.locator('.ant-select-focused .ant-select-selector').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+    expect(ring).toBe('solid 2px rgb(79, 70, 229)');
     await typeInto(page, dialog.getByRole('combobox', { name: 'Attribute' }), 'Fir');
     await typeInto(page, dialog.getByRole('combobox', { name: 'Operator' }), 'Beg');
     await dialog.getByPlaceholder('Value').fill('an');

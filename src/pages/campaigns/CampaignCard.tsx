@@ -32,8 +32,9 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
 
   return (
     <Card size="small" data-testid="campaign-card" data-campaign-name={campaign.name}>
-      <Flex justify="space-between" align="start" gap={12}>
-        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+      {/* On a phone the actions go below the text rather than squeeze it into a narrow column. */}
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 240px' }} data-testid="campaign-card-text">
           <Typography.Text strong style={{ fontSize: 16 }} ellipsis>
             {campaign.name}
           </Typography.Text>
