@@ -241,6 +241,8 @@ export type Campaign = {
   followUp: FollowUp | null;
   /** Why a running campaign sends nothing now: "Waiting for the send window (opens 08:00)". */
   waitingFor: string | null;
+  /** When its reminder falls due (ISO 8601 UTC): every first message has left and the reminder has not been sent yet. */
+  reminderDueAt: string | null;
   /** Per recipient: sent (or delivered), failed, and stored in the outbox (not delivered: no channel). */
   counts: { recipients: number; sent: number; failed: number; outbox: number };
 };

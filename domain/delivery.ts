@@ -62,7 +62,8 @@ export type CampaignDetails = {
   bounces: { hard: number; soft: number; complaints: number };
   /** Text messages: the parts (segments) of the messages sent, as carriers bill them. */
   segments: number;
-  timeline: Array<{ minute: string; sent: number; outbox: number; failed: number }>;
+  /** Per minute: first messages sent, kept in the outbox or failed, and reminders that went out. */
+  timeline: Array<{ minute: string; sent: number; outbox: number; failed: number; reminders: number }>;
   recipients: { total: number; offset: number; limit: number; items: RecipientDelivery[] };
   funnel: ReviewFunnel;
   sites: SiteClicks[];

@@ -37,12 +37,13 @@ const campaignFields = {
   followUpAfterDays: campaigns.followUpAfterDays,
   followUpSubject: campaigns.followUpSubject,
   followUpBody: campaigns.followUpBody,
+  followUpQueuedAt: campaigns.followUpQueuedAt,
   createdAt: campaigns.createdAt,
 };
 type CampaignSource<Alias extends string> = WithSubqueryWithSelection<typeof campaignFields, Alias>;
 
 /** The campaigns of `source` as the API answers them, newest first: with the filter's name and counts. */
-async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSource<Alias>): Promise<Campaign[]> {
+async function answerCampaigns<Alias extends string>(db: Db, dayMs: number, source: CampaignSource<Alias>): Promise<Campaign[]> {
   const rows = await db
     .with(source)
     .select({
@@ -69,6 +70,14 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
       // Text messages held for the SMS window: the local time it opens.
       windowOpens: sql<string | null>`(select b.sms_window_start from campaign_runs r join businesses b on b.id = ${source.businessId}
         where r.campaign_id = ${source.id} and r.sms_window_opens_at is not null and ${source.status} = 'IN_PROGRESS')`,
+      // As the reminders' sweep decides (server/delivery/follow-ups.ts): `afterDays` after the last first message,
+      // once every first message has left, until the reminder is queued.
+      reminderDueAt: sql<string | null>`case when ${source.followUpAfterDays} is not null and ${source.followUpQueuedAt} is null
+          and ${source.status} in ('IN_PROGRESS', 'COMPLETED')
+          and not exists (select 1 from deliveries d where d.campaign_id = ${source.id} and not d.follow_up and d.state in ('queued', 'sending'))
+        then to_char(((select max(d.sent_at) from deliveries d where d.campaign_id = ${source.id} and not d.follow_up)
+                      + make_interval(secs => ${source.followUpAfterDays} * ${dayMs / 1000}::float8)) at time zone 'UTC',
+                     'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`,
     })
     .from(source)
     .innerJoin(contactFilters, eq(contactFilters.id, source.contactFilterId))
@@ -82,16 +91,17 @@ async function answerCampaigns<Alias extends string>(db: Db, source: CampaignSou
 }
 
 /** Every campaign of a business in one query (its review automation's campaigns are not campaigns to the owner). */
-export function listCampaigns(db: Db, businessId: number): Promise<Campaign[]> {
+export function listCampaigns(db: Db, dayMs: number, businessId: number): Promise<Campaign[]> {
   return answerCampaigns(
     db,
+    dayMs,
     db.$with('listed').as(db.select(campaignFields).from(campaigns).where(and(eq(campaigns.businessId, businessId), eq(campaigns.automation, false)))),
   );
 }
 
 /** One campaign as the API answers it. */
-export async function getCampaign(db: Db, id: number): Promise<Campaign | undefined> {
-  const [campaign] = await answerCampaigns(db, db.$with('one').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.id, id))));
+export async function getCampaign(db: Db, dayMs: number, id: number): Promise<Campaign | undefined> {
+  const [campaign] = await answerCampaigns(db, dayMs, db.$with('one').as(db.select(campaignFields).from(campaigns).where(eq(campaigns.id, id))));
   return campaign;
 }
 
@@ -166,10 +176,11 @@ const contentOf = (campaign: NewCampaign | LaunchCampaign | UpdateCampaign) => (
 });
 
 /** A draft (no start time), or scheduled. */
-export async function insertCampaign(db: Db, campaign: NewCampaign): Promise<Campaign> {
+export async function insertCampaign(db: Db, dayMs: number, campaign: NewCampaign): Promise<Campaign> {
   const [created] = await withUniqueName(() =>
     answerCampaigns(
       db,
+      dayMs,
       db.$with('created').as(
         db
           .insert(campaigns)
@@ -187,10 +198,11 @@ export async function insertCampaign(db: Db, campaign: NewCampaign): Promise<Cam
 }
 
 /** Created and started in one statement: it starts now. */
-export async function insertLaunchedCampaign(db: Db, campaign: LaunchCampaign): Promise<Campaign> {
+export async function insertLaunchedCampaign(db: Db, dayMs: number, campaign: LaunchCampaign): Promise<Campaign> {
   const [launched] = await withUniqueName(() =>
     answerCampaigns(
       db,
+      dayMs,
       db.$with('launched').as(
         db
           .insert(campaigns)
@@ -203,10 +215,11 @@ export async function insertLaunchedCampaign(db: Db, campaign: LaunchCampaign): 
 }
 
 /** Edits a campaign only while it is CREATED (checked in the same statement). */
-export async function updateCampaign(db: Db, id: number, campaign: UpdateCampaign): Promise<Campaign> {
+export async function updateCampaign(db: Db, dayMs: number, id: number, campaign: UpdateCampaign): Promise<Campaign> {
   const [updated] = await withUniqueName(() =>
     answerCampaigns(
       db,
+      dayMs,
       db.$with('updated').as(
         db
           .update(campaigns)
@@ -241,22 +254,23 @@ const changesOf = {
  * concurrent actions each sees the other's result, so a refused one changes nothing. The answer
  * comes from the same statement, so it is exactly the state this action produced.
  */
-export async function changeCampaignStatus(db: Db, id: number, action: keyof typeof changesOf): Promise<Campaign> {
+export async function changeCampaignStatus(db: Db, dayMs: number, id: number, action: keyof typeof changesOf): Promise<Campaign> {
   // Canceling also cancels every recipient still waiting, in the same transaction. Sending claims
   // read the campaign FOR SHARE, so none is claimed after this.
   if (action === 'cancel') {
     return db.transaction(async (tx) => {
-      const canceled = await changeStatus(tx as unknown as Db, id, action);
+      const canceled = await changeStatus(tx as unknown as Db, dayMs, id, action);
       await tx.update(deliveries).set({ state: 'canceled' }).where(and(eq(deliveries.campaignId, id), eq(deliveries.state, 'queued')));
       return canceled;
     });
   }
-  return changeStatus(db, id, action);
+  return changeStatus(db, dayMs, id, action);
 }
 
-async function changeStatus(db: Db, id: number, action: keyof typeof changesOf): Promise<Campaign> {
+async function changeStatus(db: Db, dayMs: number, id: number, action: keyof typeof changesOf): Promise<Campaign> {
   const [changed] = await answerCampaigns(
     db,
+    dayMs,
     db.$with('changed').as(
       db
         .update(campaigns)
@@ -282,7 +296,7 @@ export async function deleteCampaign(db: Db, id: number): Promise<{ id: number }
 const COPY_ATTEMPTS = 5;
 
 /** A CREATED copy without a start time, named 'Copy of X' (then 'Copy of X (2)', ...). */
-export async function duplicateCampaign(db: Db, id: number, businessId: number): Promise<Campaign> {
+export async function duplicateCampaign(db: Db, dayMs: number, id: number, businessId: number): Promise<Campaign> {
   for (let attempt = 1; ; attempt += 1) {
     const [source] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, id));
     if (!source) throw notFound(campaignMessages.notFound);
@@ -294,6 +308,7 @@ export async function duplicateCampaign(db: Db, id: number, businessId: number):
     try {
       const [copy] = await answerCampaigns(
         db,
+        dayMs,
         db.$with('copied', campaignFields).as(
           sql`insert into campaigns (business_id, contact_filter_id, name, type, "interval", interval_size, send_all_at_once, subject, message_body,
                                      follow_up_after_days, follow_up_subject, follow_up_body)

@@ -65,6 +65,8 @@ const byCampaignId = { config: { owns: { campaign: 'params.id' as const } } };
 const campaignIdParams = z.object({ id: pathId('The campaign') });
 
 const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
+  // A reminder "day" (REMINDER_DAY_MS): when a campaign's reminder falls due.
+  const { dayMs } = opts.config.delivery;
   app.registerOwner('campaign', businessOfCampaign, campaignMessages.notFound);
 
   /**
@@ -83,7 +85,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
 
   /** The owned campaign as the API answers it; gone when deleted since the ownership check. */
   async function campaignAnswerOf(id: number) {
-    const campaign = await getCampaign(app.db, id);
+    const campaign = await getCampaign(app.db, dayMs, id);
     if (!campaign) throw notFound(campaignMessages.notFound);
     return campaign;
   }
@@ -141,7 +143,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
         response: { 200: z.array(campaignAnswer) },
       },
     },
-    async (request) => listCampaigns(app.db, request.business.id),
+    async (request) => listCampaigns(app.db, dayMs, request.business.id),
   );
 
   app.get(
@@ -158,7 +160,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     },
     async (request, reply) => {
       await checkContent(app.db, request.business, request.body);
-      return reply.status(201).send(await drive(await insertCampaign(app.db, request.body)));
+      return reply.status(201).send(await drive(await insertCampaign(app.db, dayMs, request.body)));
     },
   );
 
@@ -170,7 +172,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     },
     async (request, reply) => {
       await checkContent(app.db, request.business, request.body);
-      return reply.status(201).send(await drive(await insertLaunchedCampaign(app.db, request.body)));
+      return reply.status(201).send(await drive(await insertLaunchedCampaign(app.db, dayMs, request.body)));
     },
   );
 
@@ -182,7 +184,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     },
     async (request) => {
       await checkContent(app.db, request.business, request.body, request.owned.campaign);
-      return drive(await updateCampaign(app.db, request.owned.campaign, request.body));
+      return drive(await updateCampaign(app.db, dayMs, request.owned.campaign, request.body));
     },
   );
 
@@ -190,7 +192,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
     app.put(
       `/campaign/${action}-campaign/:id`,
       { ...byCampaignId, schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} a campaign`, params: campaignIdParams, response: { 200: campaignAnswer } } },
-      async (request) => drive(await changeCampaignStatus(app.db, request.owned.campaign, action)),
+      async (request) => drive(await changeCampaignStatus(app.db, dayMs, request.owned.campaign, action)),
     );
   }
 
@@ -219,7 +221,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app,
   app.put(
     '/campaign/duplicate-campaign/:id',
     { ...byCampaignId, schema: { tags, summary: 'Copy a campaign as a new draft', params: campaignIdParams, response: { 201: campaignAnswer } } },
-    async (request, reply) => reply.status(201).send(await duplicateCampaign(app.db, request.owned.campaign, request.business.id)),
+    async (request, reply) => reply.status(201).send(await duplicateCampaign(app.db, dayMs, request.owned.campaign, request.business.id)),
   );
 
   app.delete(

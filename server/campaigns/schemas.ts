@@ -27,6 +27,7 @@ export const campaignAnswer = z
       }),
     ),
     waitingFor: z.nullable(z.string()),
+    reminderDueAt: z.nullable(z.string()),
     counts: z.object({ recipients: count, sent: count, failed: count, outbox: count }),
   })
   .register(z.globalRegistry, { id: 'Campaign' });
@@ -88,7 +89,7 @@ export const campaignDetailsAnswer = z.object({
   counts: z.record(z.enum([...DELIVERY_STATES, 'recipients']), count),
   bounces: z.object({ hard: count, soft: count, complaints: count }),
   segments: count,
-  timeline: z.array(z.object({ minute: z.string(), sent: count, outbox: count, failed: count })),
+  timeline: z.array(z.object({ minute: z.string(), sent: count, outbox: count, failed: count, reminders: count })),
   recipients: z.object({ total: count, offset: count, limit: count, items: z.array(recipientAnswer) }),
   funnel: funnelAnswer,
   sites: z.array(z.object({ name: z.string(), clicks: count })),

@@ -51,7 +51,7 @@ export function channelDetails(setup: ChannelSetup): CampaignDetails['channel'] 
   };
 }
 
-/** Counts per state, sends per minute and one page of recipients of a campaign (its first messages; reminders apart). */
+/** Counts per state, sends per minute (reminders as their own series) and one page of recipients of a campaign (its first messages; reminders apart). */
 export async function deliveryDetails(db: Db, campaignId: number, query: DetailsQuery) {
   const [countRows, [extra], timeline, items] = await Promise.all([
     queryRows<{ state: DeliveryState; count: number }>(
@@ -65,15 +65,17 @@ export async function deliveryDetails(db: Db, campaignId: number, query: Details
                  coalesce(sum(segments) filter (where state in ('sent', 'delivered')), 0)::int as segments
           from deliveries where campaign_id = ${campaignId} and (bounce is not null or segments is not null)`,
     ),
-    // Failed attempts count in the minute of their last try; the others when they went out.
+    // Failed attempts count in the minute of their last try; the others when they went out. Reminders
+    // that went out (sent or into the outbox) are a series of their own.
     queryRows<CampaignDetails['timeline'][number]>(
       db,
       sql`select to_char(date_trunc('minute', at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:00"Z"') as minute,
-                 (count(*) filter (where state in ('sent', 'delivered')))::int as sent,
-                 (count(*) filter (where state = 'outbox'))::int as outbox,
-                 (count(*) filter (where state = 'failed'))::int as failed
-          from (select state, case when state = 'failed' then claimed_at else sent_at end as at
-                from deliveries where campaign_id = ${campaignId} and not follow_up and state in ('sent', 'delivered', 'outbox', 'failed')) done
+                 (count(*) filter (where not follow_up and state in ('sent', 'delivered')))::int as sent,
+                 (count(*) filter (where not follow_up and state = 'outbox'))::int as outbox,
+                 (count(*) filter (where not follow_up and state = 'failed'))::int as failed,
+                 (count(*) filter (where follow_up and state in ('sent', 'delivered', 'outbox')))::int as reminders
+          from (select state, follow_up, case when state = 'failed' then claimed_at else sent_at end as at
+                from deliveries where campaign_id = ${campaignId} and state in ('sent', 'delivered', 'outbox', 'failed')) done
           where at is not null
           group by 1 order by 1`,
     ),

@@ -206,6 +206,7 @@ describe('create-new-campaign', () => {
       failureReason: null,
       followUp: null,
       waitingFor: null,
+      reminderDueAt: null,
       counts: { recipients: 0, sent: 0, failed: 0, outbox: 0 },
     });
     expect((await listCampaigns()).find((listed) => listed.id === created.id)).toEqual(created);

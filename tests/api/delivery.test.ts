@@ -150,7 +150,7 @@ describe('outbox (no channel configured) and get-campaign-details', () => {
     });
     expect(answer.counts).toEqual({ recipients: 7, queued: 0, sending: 0, sent: 0, delivered: 0, failed: 0, canceled: 0, skipped: 0, outbox: 7 });
     expect(answer.timeline.reduce((total, minute) => total + minute.outbox, 0)).toBe(7);
-    expect(answer.timeline[0]).toEqual({ minute: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00Z$/), sent: 0, outbox: expect.any(Number), failed: 0 });
+    expect(answer.timeline[0]).toEqual({ minute: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00Z$/), sent: 0, outbox: expect.any(Number), failed: 0, reminders: 0 });
     expect(answer.recipients).toMatchObject({ total: 7, offset: 0, limit: 500 });
     expect(answer.recipients.items[0]).toEqual({
       id: expect.any(Number),

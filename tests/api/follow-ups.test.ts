@@ -50,8 +50,12 @@ describe('follow-up reminders', () => {
       followUp: { afterDays: 3, messageBody: 'Reminder for ${firstName}: ${reviewLink}', subject: '' },
     });
     expect(launched.followUp).toEqual({ afterDays: 3, messageBody: 'Reminder for ${firstName}: ${reviewLink}', subject: null });
-    await finishedCampaign(shop, launched.id);
+    const completed = await finishedCampaign(shop, launched.id);
     const first = await deliveryRows(deliveryApp.app, launched.id);
+    // Completed, with the reminder still to come: its card says when (3 "days" after the last first message).
+    const lastSent = Math.max(...first.map((row) => new Date(row.sentAt!).getTime()));
+    // Within a millisecond: the database keeps microseconds, the driver's Date does not.
+    expect(Math.abs(Date.parse(completed.reminderDueAt!) - (lastSent + 3 * DAY_MS))).toBeLessThanOrEqual(1);
     await sleep(2100); // past the "just sent" window: these openings are a person's or a scanner's
     expect((await open(`/r/${first[0]!.reviewToken}`)).statusCode).toBe(200);
     expect((await open(`/r/${first[1]!.reviewToken}`, 'Slackbot-LinkExpanding 1.0')).statusCode).toBe(200);
@@ -69,8 +73,12 @@ describe('follow-up reminders', () => {
     });
     const finished = await finishedCampaign(shop, launched.id);
     expect(finished).toMatchObject({ status: 'COMPLETED', counts: { recipients: 4 } });
+    expect(finished.reminderDueAt).toBeNull();
     const answer = await details(shop, launched.id);
     expect(answer.reminders).toEqual({ recipients: 2, sent: 2 });
+    // Sends per minute count the reminders apart from the first messages.
+    const sum = (key: 'outbox' | 'reminders') => answer.timeline.reduce((total: number, minute: Record<string, number>) => total + minute[key]!, 0);
+    expect([sum('outbox'), sum('reminders')]).toEqual([4, 2]);
     expect(answer.recipients.total).toBe(4);
     // Queued once, however many sweeps run.
     await sleep(1000);

@@ -40,6 +40,7 @@ export function campaign(id: number, overrides: Partial<Campaign> = {}): Campaig
     failureReason: null,
     followUp: null,
     waitingFor: null,
+    reminderDueAt: null,
     counts: { recipients: 0, sent: 0, failed: 0, outbox: 0 },
     ...overrides,
   };

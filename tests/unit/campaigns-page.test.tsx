@@ -123,6 +123,19 @@ describe('campaigns overview', () => {
     expect(await app.findByText('Scheduled for: Tuesday, 1 January 2030 at 07:00 (New York time)')).toBeInTheDocument();
   });
 
+  it('says when a completed campaign’s reminder falls due, by the business’s clock; before that, after how many days', async () => {
+    const followUp = { afterDays: 3, subject: null, messageBody: 'Still time: ${reviewLink}' };
+    const { api, app } = renderCampaigns([
+      campaign(7, { name: 'Reminded', status: 'COMPLETED', followUp, reminderDueAt: '2030-01-04T12:00:00.000Z' }),
+      campaign(8, { name: 'Not sent yet', status: 'CREATED', followUp }),
+    ]);
+    api.on('GET /business/get-current-users-businesses', [200, [{ ...fixtureBusiness(BUSINESS), timeZone: 'America/New_York' }]]);
+    const card = (name: string) => document.querySelector(`[data-campaign-name="${name}"] [data-testid="reminder-line"]`);
+    await waitFor(() => expect(card('Reminded')).toHaveTextContent(/^Reminder due 04\.01\.2030, 07:00h .*to those who have not opened the review page$/));
+    expect(card('Not sent yet')).toHaveTextContent('Reminder after 3 days to those who have not opened the review page');
+    expect(app.getAllByTestId('campaign-card')).toHaveLength(2);
+  });
+
   it('offers a paused campaign Resume, and says that pausing and resuming can be undone', async () => {
     const { app, api } = renderCampaigns([{ ...sample[0]!, status: 'PAUSED' }]);
     api.on('PUT /campaign/start-campaign/1', [200, { ...sample[0], status: 'IN_PROGRESS' }]);

@@ -46,10 +46,16 @@ export const CampaignCard = memo(function CampaignCard({ campaign, onAction }: P
             </Tag>
           </Flex>
           <Typography.Text type="secondary">Recipients: {campaign.contactFilterName}</Typography.Text>
-          {campaign.followUp && (
-            <Typography.Text type="secondary">
-              Reminder after {counted(campaign.followUp.afterDays, 'day')} to those who have not opened the review page
+          {campaign.reminderDueAt ? (
+            <Typography.Text type="secondary" data-testid="reminder-line">
+              Reminder due {times.dateTime(campaign.reminderDueAt)}, to those who have not opened the review page
             </Typography.Text>
+          ) : (
+            campaign.followUp && (
+              <Typography.Text type="secondary" data-testid="reminder-line">
+                Reminder after {counted(campaign.followUp.afterDays, 'day')} to those who have not opened the review page
+              </Typography.Text>
+            )
           )}
           {campaign.failureReason && <Typography.Text type="danger">{campaign.failureReason}</Typography.Text>}
           {campaign.waitingFor && <Typography.Text type="warning">{campaign.waitingFor}</Typography.Text>}
