@@ -341,6 +341,16 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       refusal: BUSINESS_NOT_FOUND,
     },
   ],
+  'GET /api/contact-filter/get-contact-filter-counts/:businessId': byBusinessInPath('contact-filter/get-contact-filter-counts'),
+  'PUT /api/contact-filter/update-contact-filter/:id': async () => {
+    const mine = await createFilter(owner, businessId);
+    const body = { contactFilter: { name: `Renamed ${randomUUID().slice(0, 8)}` }, contactFilterItems: mine.items };
+    return [{ what: "another owner's filter", request: { method: 'PUT', url: `/api/contact-filter/update-contact-filter/${mine.id}`, body }, refusal: FILTER_NOT_FOUND }];
+  },
+  'DELETE /api/contact-filter/delete-contact-filter/:id': async () => {
+    const mine = await createFilter(owner, businessId);
+    return [{ what: "another owner's filter", request: { method: 'DELETE', url: `/api/contact-filter/delete-contact-filter/${mine.id}` }, refusal: FILTER_NOT_FOUND }];
+  },
   'GET /api/campaign/get-campaign/:id': byCampaignId('GET', 'get-campaign', 'CREATED'),
   'GET /api/campaign/get-campaign-details/:id': byCampaignId('GET', 'get-campaign-details', 'IN_PROGRESS'),
   'PUT /api/campaign/start-campaign/:id': byCampaignId('PUT', 'start-campaign', 'CREATED'),
@@ -444,7 +454,7 @@ describe('business ownership on every route', () => {
 });
 
 /** Another owner's record of each kind a route can be keyed by (`app.registerOwner`): a new kind needs one here. */
-const STRANGERS_RECORD: Record<string, () => number> = { campaign: () => strangersCampaign.id };
+const STRANGERS_RECORD: Record<string, () => number> = { campaign: () => strangersCampaign.id, contactFilter: () => strangersFilter.id };
 /** An id no record has (the largest the id columns hold). */
 const MISSING_ID = 2_147_483_647;
 
