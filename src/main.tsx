@@ -4,11 +4,8 @@ import { createRoot } from 'react-dom/client';
 import App from './App';
 import './app.css';
 import { giveStyleElementsTheNonce } from './csp-nonce';
-import { BRAND_COLOR } from './theme';
 
 giveStyleElementsTheNonce();
-// app.css rings keyboard focus in the brand's colour (over 3:1 on white).
-document.documentElement.style.setProperty('--focus-ring-color', BRAND_COLOR);
 // The sign-in page loads none of this; a list screen starts loading its code and its list at once.
 if (window.location.pathname !== '/login') void import('./providers/first-screen').then(({ startFirstScreenEarly }) => startFirstScreenEarly(window.location.pathname));
 

@@ -33,6 +33,10 @@ export const theme: ThemeConfig = {
     colorTextTertiary: READABLE_TERTIARY_TEXT,
     colorTextDescription: READABLE_TERTIARY_TEXT,
     colorError: palette.red7,
+    // Keyboard focus on inputs, selects and date pickers: antd's ring is a pale tint (under 3:1);
+    // a solid 2 px ring in the brand's colour shows where the keyboard is.
+    controlOutline: BRAND_COLOR,
+    controlOutlineWidth: 2,
     borderRadius: 8,
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   },

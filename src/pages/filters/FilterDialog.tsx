@@ -2,7 +2,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useUpdate, type HttpError } from '@refinedev/core';
 import { Button, DatePicker, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import {
   contactFilterFormSchema,
   filterConditionsRule,
@@ -94,7 +93,8 @@ function ValueInput({ attribute, value, onChange }: { attribute?: string; value?
 }
 
 /**
- * 'Create new filter' (or, given a filter, 'Edit filter'): a name and up to 10 conditions
+ * 'Create new filter' (or, given a filter, 'Edit filter'; its initial values are read once, so
+ * the caller keys the dialog by what it edits): a name and up to 10 conditions
  * (attribute, then the operators of its type, then a value of its type), with how many contacts
  * they match as they change. The last condition cannot be removed; changing the attribute clears
  * operator and value. Checked with the shared rules, so the messages are the server's.
@@ -105,10 +105,6 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
   const { mutate: update, mutation: updating } = useUpdate<ContactFilter>();
   const validation = useSubmitValidation(form);
   const conditions = Form.useWatch('conditions', form);
-  // Each opening starts from the filter edited (or an empty one), not from what was left last time.
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, filter, form]);
 
   const callbacks = {
     onSuccess: ({ data }: { data: ContactFilter }) => {

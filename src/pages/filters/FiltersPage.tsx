@@ -15,7 +15,8 @@ import { FilterDialog } from './FilterDialog';
 /** Contacts come and go while the screen is open: the counts follow. */
 const COUNTS_REFRESH_MS = 15_000;
 
-type Editing = { filter?: ContactFilter };
+/** The filter dialog: what it edits (nothing: a new filter), and a key that gives each opening a fresh form. */
+type Dialog = { open: boolean; filter?: ContactFilter; key: number };
 
 function DeleteQuestion({ filter, campaigns }: { filter: ContactFilter; campaigns: number | undefined }) {
   if (campaigns) {
@@ -44,7 +45,9 @@ export default function FiltersPage() {
   const counts = useResourceQuery('contactFilters', 'counts', { queryOptions: { refetchInterval: COUNTS_REFRESH_MS } });
   const countOf = new Map<number, ContactFilterCount>((counts.data?.data ?? []).map((count) => [count.id, count]));
   const { mutate: remove, mutation: removal } = useDelete<ContactFilter>();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [dialog, setDialog] = useState<Dialog>({ open: false, key: 0 });
+  const openDialog = (filter?: ContactFilter) => setDialog(({ key }) => ({ open: true, filter, key: key + 1 }));
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
   // The filter asked about stays named while its dialog closes.
   const [deleting, setDeleting] = useState<ContactFilter | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -69,7 +72,7 @@ export default function FiltersPage() {
     );
 
   const createFilter = (
-    <Button ref={createButton} type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+    <Button ref={createButton} type="primary" icon={<PlusOutlined />} onClick={() => openDialog()}>
       Create filter
     </Button>
   );
@@ -134,7 +137,7 @@ export default function FiltersPage() {
               width: 110,
               render: (_, filter) => (
                 <Flex gap={8}>
-                  <Button icon={<EditOutlined />} aria-label={`Edit filter ${filter.name}`} onClick={() => setEditing({ filter })} />
+                  <Button icon={<EditOutlined />} aria-label={`Edit filter ${filter.name}`} onClick={() => openDialog(filter)} />
                   <Button
                     danger
                     icon={<DeleteOutlined />}
@@ -153,12 +156,13 @@ export default function FiltersPage() {
 
       {business && (
         <FilterDialog
-          open={editing !== null}
+          key={dialog.key}
+          open={dialog.open}
           businessId={business.id}
-          filter={editing?.filter}
-          onClose={() => setEditing(null)}
+          filter={dialog.filter}
+          onClose={closeDialog}
           onSaved={() => {
-            setEditing(null);
+            closeDialog();
             refresh();
           }}
         />
