@@ -97,7 +97,8 @@ describe('the review funnel in Chromium', () => {
     await page.getByRole('button', { name: 'Launch' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Launch' }).click();
     await page.waitForURL(/\/campaigns$/);
-    await card(page, 'Review request').getByText('Reminder after 1 day').waitFor();
+    // "Reminder after 1 day" until every first message has left, then when it is due (3 s later here).
+    await card(page, 'Review request').getByTestId('reminder-line').filter({ hasText: /^Reminder (after 1 day|due \d\d\.\d\d\.\d{4}, \d\d:\d\dh)/ }).waitFor();
 
     await expect.poll(() => sink.emails.length, { timeout: 30_000 }).toBe(3);
     const links = [0, 1, 2].map((i) => reviewLinkIn(sink.emailsTo(`guest${i}@example.com`)[0]!.text));
