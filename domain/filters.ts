@@ -66,6 +66,11 @@ export const SELECT_OPTIONS: Record<'gender', ReadonlyArray<{ value: Gender; lab
   gender: GENDERS.map((gender) => ({ value: gender, label: GENDER_LABELS[gender] })),
 };
 
+const NAMES_SHOWN = 5;
+/** "A, B, C, D, E and 3 more": a message names a few, not a hundred. */
+const namedSome = (names: readonly string[]) =>
+  names.length <= NAMES_SHOWN ? names.join(', ') : `${names.slice(0, NAMES_SHOWN).join(', ')} and ${names.length - NAMES_SHOWN} more`;
+
 export const filterMessages = {
   filterNameRequired: 'Filter name is required',
   filterNameMax: maxMessage('Filter name', limits.filterNameMax),
@@ -83,7 +88,7 @@ export const filterMessages = {
   notFound: 'Contact filter not found.',
   /** Deleting a filter campaigns were sent or will be sent to: they keep it for their recipients. */
   inUse: (campaignNames: readonly string[]) =>
-    `This filter cannot be deleted: ${counted(campaignNames.length, 'campaign')} ${campaignNames.length === 1 ? 'uses' : 'use'} it (${campaignNames.join(', ')}). Delete ${campaignNames.length === 1 ? 'that campaign' : 'those campaigns'} first, or keep the filter.`,
+    `This filter cannot be deleted: ${counted(campaignNames.length, 'campaign')} ${campaignNames.length === 1 ? 'uses' : 'use'} it (${namedSome(campaignNames)}). Delete ${campaignNames.length === 1 ? 'that campaign' : 'those campaigns'} first, or keep the filter.`,
 } as const;
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';

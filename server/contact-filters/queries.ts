@@ -144,16 +144,18 @@ export async function businessOfContactFilter(db: Db, id: number): Promise<numbe
 }
 
 /** Renames a filter and replaces its conditions in one transaction; campaigns not started yet read the new ones. */
-export async function updateContactFilter(db: Db, id: number, name: string, items: readonly FilterCondition[]): Promise<ContactFilter> {
+export async function updateContactFilter(db: Db, id: number, name: string, items: readonly FilterCondition[]): Promise<ContactFilter | undefined> {
   return db.transaction(async (tx) => {
     const [filter] = await tx
       .update(contactFilters)
       .set({ name })
       .where(eq(contactFilters.id, id))
       .returning({ id: contactFilters.id, name: contactFilters.name, businessId: contactFilters.businessId });
+    // Deleted since the ownership check (another tab): nothing to save.
+    if (!filter) return undefined;
     await tx.delete(contactFilterItems).where(eq(contactFilterItems.contactFilterId, id));
     await tx.insert(contactFilterItems).values(items.map((item, position) => ({ contactFilterId: id, position, ...item })));
-    return { ...filter!, items: items.map(({ attribute, operator, value }) => ({ attribute, operator, value })) };
+    return { ...filter, items: items.map(({ attribute, operator, value }) => ({ attribute, operator, value })) };
   });
 }
 

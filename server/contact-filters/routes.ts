@@ -100,7 +100,9 @@ const contactFilterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { contactFilter, contactFilterItems } = request.body;
       if (await contactFilterNameTaken(app.db, request.business.id, contactFilter.name, id)) throw conflict(filterMessages.duplicateName);
       try {
-        return await updateContactFilter(app.db, id, contactFilter.name, contactFilterItems);
+        const saved = await updateContactFilter(app.db, id, contactFilter.name, contactFilterItems);
+        if (!saved) throw notFound(filterMessages.notFound);
+        return saved;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(filterMessages.duplicateName);
         throw error;

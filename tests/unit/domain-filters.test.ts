@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactFilterFormSchema,
+  describeConditions,
   fieldErrors,
   FILTER_ATTRIBUTE_LABELS,
   FILTER_ATTRIBUTE_TYPE,
   FILTER_ATTRIBUTES,
   FILTER_OPERATORS,
   filterConditionSchema,
+  filterMessages,
   isOperatorOf,
   newContactFilterSchema,
   OPERATOR_LABELS,
@@ -282,5 +284,25 @@ describe('contactMatchesFilter', () => {
 
   it('refuses an operator of another type', () => {
     expect(() => matches('birthDate', 'CONTAINS', 'x')).toThrow(/does not apply/);
+  });
+});
+
+describe('a filter in use', () => {
+  it('names the campaigns using it, the first five and how many more', () => {
+    expect(filterMessages.inUse(['Spring'])).toBe('This filter cannot be deleted: 1 campaign uses it (Spring). Delete that campaign first, or keep the filter.');
+    const seven = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+    expect(filterMessages.inUse(seven)).toBe('This filter cannot be deleted: 7 campaigns use it (A, B, C, D, E and 2 more). Delete those campaigns first, or keep the filter.');
+  });
+});
+
+describe("a filter's conditions in words", () => {
+  it('writes each condition as the Filters screen lists it: labels, lower-case operators, quoted text, DD.MM.YYYY dates, gender labels', () => {
+    expect(
+      describeConditions([
+        { attribute: 'tags', operator: 'DOES_NOT_CONTAIN', value: 'vip' },
+        { attribute: 'lastVisited', operator: 'GREATER_THAN_EQUALS', value: '2026-03-01' },
+        { attribute: 'gender', operator: 'NOT_EQUALS', value: 'MALE' },
+      ]),
+    ).toBe('Tags does not contain “vip” and Last visited on or after 01.03.2026 and Gender is not Male');
   });
 });
