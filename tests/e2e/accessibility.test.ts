@@ -6,6 +6,8 @@ import { apiCall, newAppPage, registerOwner, screenshot, signIn, useBrowser } fr
 const browser = useBrowser();
 
 const WIDE = { width: 1440, height: 900 };
+/** The narrowest desktop the issue names: every screen is audited and fitted at it. */
+const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 const LONG_EMAIL_LOCAL_PART = 'anna.with.a.rather.long.address.for.the.table';
 
@@ -57,13 +59,14 @@ describe('accessibility and layout in Chromium', () => {
     await context.close();
   });
 
-  for (const viewport of [WIDE, PHONE]) {
+  for (const viewport of [DESKTOP, PHONE]) {
     it(`has no serious or critical axe violation on any screen at ${viewport.width} px`, async () => {
       const { page, context } = await newAppPage(browser(), viewport);
       const found: Record<string, string[]> = {};
       const audit = async (screen: string) => {
         found[screen] = await seriousViolations(page);
         expect(await pageFitsWidth(page), `${screen} is wider than the window`).toBe(true);
+        await screenshot(page, `screens-${viewport.width}-${screen.replace(/\W+/g, '-')}`);
       };
 
       await page.goto('/login');
