@@ -196,6 +196,14 @@ describe('accessibility and layout in Chromium', () => {
     expect(text.width).toBeGreaterThan(text.card * 0.8);
     await screenshot(page, 'campaigns-375');
 
+    // A filter's name keeps one line (its count goes under it), not "VIP custome / rs".
+    await page.goto('/filters');
+    const filterName = page.getByTestId('filters-table').getByText('VIP customers', { exact: true });
+    await filterName.waitFor();
+    expect(await filterName.evaluate((element) => element.getClientRects().length)).toBe(1);
+    await page.getByTestId('filter-count').filter({ hasText: '19 contacts now' }).waitFor();
+    expect(await pageFitsWidth(page)).toBe(true);
+
     await page.goto(`/campaigns/${setup.campaignId}`);
     await page.getByText('Sends per minute').waitFor();
     expect(await pageFitsWidth(page)).toBe(true);

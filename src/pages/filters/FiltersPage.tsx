@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDelete } from '@refinedev/core';
-import { Button, Empty, Flex, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { describeConditions, type ContactFilter, type ContactFilterCount } from '#domain/filters';
 import { toasts } from '#domain/messages';
@@ -44,6 +44,12 @@ export default function FiltersPage() {
   });
   const counts = useResourceQuery('contactFilters', 'counts', { queryOptions: { refetchInterval: COUNTS_REFRESH_MS } });
   const countOf = new Map<number, ContactFilterCount>((counts.data?.data ?? []).map((count) => [count.id, count]));
+  const contactsNow = (filter: ContactFilter) => {
+    const count = countOf.get(filter.id);
+    return count ? counted(count.count, 'contact') : counts.isError ? 'Not counted' : 'Counting…';
+  };
+  // On a phone the count goes under the name, so the name keeps the width to be read whole.
+  const narrow = !Grid.useBreakpoint().sm;
   const { mutate: remove, mutation: removal } = useDelete<ContactFilter>();
   const [dialog, setDialog] = useState<Dialog>({ open: false, key: 0 });
   const openDialog = (filter?: ContactFilter) => setDialog(({ key }) => ({ open: true, filter, key: key + 1 }));
@@ -109,6 +115,7 @@ export default function FiltersPage() {
                 <Flex vertical gap={2}>
                   <Typography.Text strong>{filter.name}</Typography.Text>
                   <Typography.Text type="secondary">{describeConditions(filter.items)}</Typography.Text>
+                  {narrow && <Typography.Text data-testid="filter-count">{contactsNow(filter)} now</Typography.Text>}
                 </Flex>
               ),
             },
@@ -116,10 +123,8 @@ export default function FiltersPage() {
               key: 'contacts',
               title: 'Contacts now',
               width: 130,
-              render: (_, filter) => {
-                const count = countOf.get(filter.id);
-                return <span data-testid="filter-count">{count ? counted(count.count, 'contact') : counts.isError ? 'Not counted' : 'Counting…'}</span>;
-              },
+              responsive: ['sm'],
+              render: (_, filter) => <span data-testid="filter-count">{contactsNow(filter)}</span>,
             },
             {
               key: 'campaigns',
@@ -134,7 +139,7 @@ export default function FiltersPage() {
             {
               key: 'actions',
               title: 'Actions',
-              width: 110,
+              width: 104,
               render: (_, filter) => (
                 <Flex gap={8}>
                   <Button icon={<EditOutlined />} aria-label={`Edit filter ${filter.name}`} onClick={() => openDialog(filter)} />
