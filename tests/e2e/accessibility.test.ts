@@ -115,6 +115,11 @@ describe('accessibility and layout in Chromium', () => {
       await page.locator('.ant-select-item-option').filter({ hasText: 'Create new filter' }).click();
       await page.getByRole('dialog').getByText('Conditions:').waitFor();
       await audit('filter dialog');
+      // Each part of a condition stays wide enough to read (on a phone the value wraps onto its own line).
+      for (const part of ['Attribute', 'Operator', 'Value']) {
+        const width = await page.getByRole('dialog').getByTestId('filter-condition').getByLabel(part).first().evaluate((element) => (element.closest('.ant-select, .ant-input') ?? element).getBoundingClientRect().width);
+        expect(width, `${part} at ${viewport.width} px`).toBeGreaterThan(110);
+      }
 
       await page.goto(`/campaigns/${setup.campaignId}`);
       await page.getByText('Sends per minute').waitFor();

@@ -49,6 +49,8 @@ const attributeOptions = FILTER_ATTRIBUTES.map(({ attribute, label }) => ({ valu
 const rules = (...path: Array<string | number>) => [schemaRule<ContactFilterForm>(contactFilterFormSchema, (values) => values, path)];
 const EMPTY_CONDITION = { attribute: undefined, operator: undefined, value: undefined };
 const COUNT_SETTLE_MS = 400;
+/** Attribute, operator and value share a line down to 140 px each; narrower, they wrap. */
+const conditionPart = { flex: '1 1 140px', minWidth: 0, marginBottom: 8 };
 
 /** How many contacts the conditions match now, once they are complete and have stopped changing. */
 function MatchingCount({ businessId, open, conditions }: { businessId: number; open: boolean; conditions: unknown }) {
@@ -169,8 +171,9 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
                 Conditions: a contact is a recipient when it meets <strong>all</strong> of them.
               </Typography.Text>
               {fields.map((field) => (
-                <Flex key={field.key} gap={8} align="start" data-testid="filter-condition">
-                  <Form.Item name={[field.name, 'attribute']} rules={rules('conditions', field.name, 'attribute')} style={{ flex: 1, marginBottom: 8 }}>
+                // On a phone the value goes onto a line of its own rather than shrink to a letter.
+                <Flex key={field.key} gap={8} align="start" wrap data-testid="filter-condition">
+                  <Form.Item name={[field.name, 'attribute']} rules={rules('conditions', field.name, 'attribute')} style={conditionPart}>
                     <Select
                       {...searchableSelect}
                       placeholder="Attribute"
@@ -187,7 +190,7 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
                       const attribute = form.getFieldValue(['conditions', field.name, 'attribute']) as string | undefined;
                       return (
                         <>
-                          <Form.Item name={[field.name, 'operator']} rules={rules('conditions', field.name, 'operator')} style={{ flex: 1, marginBottom: 8 }}>
+                          <Form.Item name={[field.name, 'operator']} rules={rules('conditions', field.name, 'operator')} style={conditionPart}>
                             <Select
                               {...searchableSelect}
                               placeholder="Operator"
@@ -196,7 +199,7 @@ export function FilterDialog({ open, businessId, filter, onClose, onSaved }: Pro
                               options={operatorsFor(attribute ?? '').map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
                             />
                           </Form.Item>
-                          <Form.Item name={[field.name, 'value']} rules={rules('conditions', field.name, 'value')} style={{ flex: 1, marginBottom: 8 }}>
+                          <Form.Item name={[field.name, 'value']} rules={rules('conditions', field.name, 'value')} style={conditionPart}>
                             <ValueInput attribute={attribute} />
                           </Form.Item>
                         </>
