@@ -27,10 +27,10 @@ type DataColumn = TableColumnsType<Contact>[number] & {
 
 
 /**
- * Widths fit the eight columns in the contacts card from a 1280 px window up (the card is 958 px
- * wide there; the columns need 952 at least, and "Not specified" wraps onto two lines, checked in Chromium by accessibility.test.ts); the email column
- * takes what is left. Headers may wrap onto two lines rather than be cut. Narrower, the table
- * keeps these widths and scrolls sideways inside its card.
+ * Widths fit the eight columns in the contacts card from a 1280 px window up: the card is 958 px
+ * wide there and the columns need 952 (checked in Chromium by accessibility.test.ts). The email
+ * column takes what is left; headers and "Not specified" may wrap onto two lines rather than be
+ * cut. Narrower, the table keeps these widths and scrolls sideways inside its card.
  */
 const EMAIL_MIN_WIDTH = 100;
 /**
