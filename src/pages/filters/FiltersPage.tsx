@@ -59,9 +59,11 @@ export default function FiltersPage() {
   const [confirming, setConfirming] = useState(false);
   const createButton = useRef<HTMLButtonElement>(null);
 
-  const refresh = () => {
+  // Refine's create, update and delete already invalidate the list; the counts are ours to refresh.
+  const refreshCounts = () => void counts.refetch();
+  const retry = () => {
     void tableQuery.refetch();
-    void counts.refetch();
+    refreshCounts();
   };
   const campaignsUsing = deleting ? countOf.get(deleting.id)?.campaigns : undefined;
   const confirmDelete = () =>
@@ -70,7 +72,7 @@ export default function FiltersPage() {
       {
         onSuccess: () => {
           setConfirming(false);
-          refresh();
+          refreshCounts();
         },
         // The server's reason (a campaign started using it meanwhile) is in the toast.
         onError: () => setConfirming(false),
@@ -96,7 +98,7 @@ export default function FiltersPage() {
       </Typography.Paragraph>
 
       {tableQuery.isError ? (
-        <LoadError what="filters" error={tableQuery.error} onRetry={refresh} />
+        <LoadError what="filters" error={tableQuery.error} onRetry={retry} />
       ) : (
         <Table<ContactFilter>
           {...tableProps}
@@ -168,7 +170,7 @@ export default function FiltersPage() {
           onClose={closeDialog}
           onSaved={() => {
             closeDialog();
-            refresh();
+            refreshCounts();
           }}
         />
       )}
