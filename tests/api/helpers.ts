@@ -95,16 +95,16 @@ export function isCleared(cookie: SetCookie) {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The app on this project's database and a signed-in owner. */
-export async function startSignedInOwner() {
-  const testApp = await startTestApp();
+export async function startSignedInOwner(options: Parameters<typeof startTestApp>[1] = {}) {
+  const testApp = await startTestApp({}, options);
   const owner = new ApiClient(testApp.app);
   await owner.signUpAndIn();
   return { testApp, owner };
 }
 
 /** The app on this project's database, a signed-in owner and a stranger, each with a business. */
-export async function startOwnerAndStranger() {
-  const { testApp, owner } = await startSignedInOwner();
+export async function startOwnerAndStranger(options: Parameters<typeof startTestApp>[1] = {}) {
+  const { testApp, owner } = await startSignedInOwner(options);
   const businessId = (await owner.createBusiness()).id;
   const stranger = new ApiClient(testApp.app);
   await stranger.signUpAndIn();

@@ -18,7 +18,8 @@ let businessId: number;
 let filter: ContactFilter;
 
 beforeAll(async () => {
-  ({ testApp, owner, businessId } = await startOwnerAndStranger());
+  // The counts below cover every owner's rows: other files must not write meanwhile.
+  ({ testApp, owner, businessId } = await startOwnerAndStranger({ ownDatabase: true }));
   const response = await owner.post('/api/contact-filter/create-contact-filter-with-items', {
     contactFilter: { name: 'Everyone', businessId },
     contactFilterItems: [{ attribute: 'email', operator: 'CONTAINS', value: '@' }],

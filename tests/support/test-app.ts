@@ -5,6 +5,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { daytimeZone } from './daytime-zone';
 import { openDatabase } from '../../server/db/client';
+import { createScratchDatabase } from './scratch-database';
 
 export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promise<void> };
 
@@ -14,7 +15,10 @@ export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promis
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream' | 'rateLimitNamespace' | 'database'> = {},
+  options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream' | 'rateLimitNamespace' | 'database'> & {
+    /** A PostgreSQL database of its own, for a test that counts every row of a table: other test files write to the shared one at the same time. */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const kind = process.env.STARBOOST_TEST_DB ?? 'pglite';
   const config = {
@@ -22,17 +26,26 @@ export async function startTestApp(
     // The browser app only when a test builds one (tests/api/public-routes.test.ts).
     staticDir: env.STATIC_DIR ?? null,
   };
+  const own = kind === 'postgres' && options.ownDatabase ? await createScratchDatabase(inject('postgresUrl'), 'starboost_own') : null;
   const database =
     options.database ??
     (kind === 'postgres'
-      ? await openDatabase({ databaseUrl: inject('postgresUrl'), poolSize: 4 })
+      ? await openDatabase({ databaseUrl: own?.url ?? inject('postgresUrl'), poolSize: 4 })
       : await openDatabase({ dataDir: 'memory://' }));
   // Logs only when a test reads them. Each test server counts its own rate limits: the PostgreSQL
   // database is shared by every test file of the run.
   const rateLimitNamespace = options.rateLimitNamespace ?? randomUUID();
-  const app = await buildApp(config, { ...options, database, rateLimitNamespace, logger: Boolean(options.logStream) });
+  const { ownDatabase: _, ...buildOptions } = options;
+  const app = await buildApp(config, { ...buildOptions, database, rateLimitNamespace, logger: Boolean(options.logStream) });
   await app.ready();
-  return { app, config, close: () => app.close() };
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await own?.drop();
+    },
+  };
 }
 
 /** A valid business name and address, as the business form takes them. */
