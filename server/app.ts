@@ -19,6 +19,7 @@ import contactExampleFiles from './contacts/example-files';
 import { faviconRoutes } from './lib/favicon';
 import contactRoutes from './contacts/routes';
 import suppressionRoutes from './suppressions/routes';
+import contactHistoryRoutes from './contacts/history';
 import type { AppConfig } from './config';
 import { databaseState, openDatabase, type Database } from './db/client';
 import deliveryPlugin from './delivery/plugin';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         await api.register(userRoutes);
         await api.register(businessRoutes);
         await api.register(contactRoutes, { config });
+        await api.register(contactHistoryRoutes);
         await api.register(contactFilterRoutes);
         await api.register(campaignRoutes, { config });
         await api.register(automationRoutes);

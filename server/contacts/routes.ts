@@ -50,7 +50,7 @@ import {
 } from './queries';
 
 const DUPLICATE_EMAIL = 'A contact with this email address already exists in this business.';
-const CONTACT_NOT_FOUND = 'Contact not found.';
+export const CONTACT_NOT_FOUND = 'Contact not found.';
 
 // base64 makes 4 characters of 3 bytes; the rest is room for the JSON around it.
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024 * 1024;

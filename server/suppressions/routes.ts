@@ -4,13 +4,12 @@ import { LIFTABLE_REASONS, suppressionMessages } from '#domain';
 import { conflict, notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import { pathId } from '../lib/schemas';
-import { contactHistory, listSuppressions, liftSuppression } from './queries';
-import { contactHistoryAnswer, suppressionAnswer } from './schemas';
+import { listSuppressions, liftSuppression } from './queries';
+import { suppressionAnswer } from './schemas';
 
 const tags = ['Suppressions'];
-const CONTACT_NOT_FOUND = 'Contact not found.';
 
-/** The suppression list of a business, lifting one, and a contact's history. */
+/** The suppression list of a business, and lifting one. */
 const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/suppression/get-suppressions/:businessId',
@@ -43,25 +42,6 @@ const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === 'not found') throw notFound(suppressionMessages.notFound);
       if (result === 'not liftable') throw conflict(suppressionMessages.notLiftable);
       return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/contact/get-contact-history/:businessId/:id',
-    {
-      config: { business: 'params.businessId' },
-      schema: {
-        tags: ['Contacts'],
-        summary: "A contact's history: messages sent, opt-outs, opt-ins, bounces and complaints, and their suppressions",
-        params: z.object({ businessId: pathId('The business'), id: pathId('The contact') }),
-        response: { 200: contactHistoryAnswer },
-      },
-    },
-    async (request) => {
-      const id = parseId(request.params.id);
-      const history = id && (await contactHistory(app.db, request.business.id, id));
-      if (!history) throw notFound(CONTACT_NOT_FOUND);
-      return history;
     },
   );
 };
