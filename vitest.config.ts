@@ -8,9 +8,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Test files of the unit and API projects run two at a time, even on two cores (vitest's default
  * there is one): much of a file's time is spent loading modules and PGlite and waiting on timers
- * and PostgreSQL, so two overlap well (the API suite on PGlite took 744 s one at a time, 405 s two
- * at a time). Files on the shared PostgreSQL database must therefore not count other owners' rows;
- * one that does asks for a database of its own (startTestApp's `ownDatabase`).
+ * and PostgreSQL, so two overlap well (the two API suites took 744 + 445 s one file at a time,
+ * 405 + 312 s two at a time). Files on the shared PostgreSQL database must therefore not count
+ * other owners' rows; one that does asks for a database of its own (startTestApp's `ownDatabase`).
  */
 const NODE_WORKERS = 2;
 

@@ -14,6 +14,7 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = { ACTIVE: 'Active', UNSUBSCRIBED: 'Unsubscribed' };
 
 export const contactMessages = {
+  notFound: 'Contact not found.',
   phoneNumberRequired: 'Phone number is required',
   phoneNumberFormat: 'Phone number must be in correct format.',
   genderRequired: 'Gender is required',

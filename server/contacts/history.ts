@@ -1,17 +1,16 @@
+// A contact's history (the drawer's History tab): messages, review steps, opt-outs, bounces, and the
+// suppressions of its addresses.
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CAMPAIGN_TYPES, CONTACT_EVENT_KINDS, type ContactHistory, type Suppression } from '#domain';
+import { CAMPAIGN_TYPES, CONTACT_EVENT_KINDS, contactMessages, type ContactHistory, type Suppression } from '#domain';
 import { REVIEW_EVENT_KINDS } from '#domain/reviews';
 import { queryRows, type Db } from '../db/client';
 import { notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import { pathId } from '../lib/schemas';
-import { CONTACT_NOT_FOUND } from './routes';
 import { suppressionColumns } from '../suppressions/queries';
 import { suppressionAnswer } from '../suppressions/schemas';
-
-/** A contact's history (the drawer's History tab): messages, review steps, opt-outs, bounces, and the suppressions of its addresses. */
 
 export const contactHistoryAnswer = z.object({
   items: z.array(
@@ -110,7 +109,7 @@ const contactHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = parseId(request.params.id);
       const history = id && (await contactHistory(app.db, request.business.id, id));
-      if (!history) throw notFound(CONTACT_NOT_FOUND);
+      if (!history) throw notFound(contactMessages.notFound);
       return history;
     },
   );

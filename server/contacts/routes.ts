@@ -6,6 +6,7 @@ import {
   contactExportQuerySchema,
   contactExportSelectionSchema,
   contactIdsSchema,
+  contactMessages,
   contactsListMessages,
   contactTagChangeSchema,
   contactsListQuerySchema,
@@ -50,7 +51,6 @@ import {
 } from './queries';
 
 const DUPLICATE_EMAIL = 'A contact with this email address already exists in this business.';
-export const CONTACT_NOT_FOUND = 'Contact not found.';
 
 // base64 makes 4 characters of 3 bytes; the rest is room for the JSON around it.
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 1024 * 1024;
@@ -198,14 +198,14 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       const { businessId, ...edit } = request.body;
       const id = parseId(request.params.id);
       const stored = id && (await findContact(app.db, businessId, id));
-      if (!id || !stored) throw notFound(CONTACT_NOT_FOUND);
+      if (!id || !stored) throw notFound(contactMessages.notFound);
       const blanked = blankedFields(stored, edit);
       if (Object.keys(blanked).length) throw badRequest(Object.values(blanked)[0]!, blanked);
       const contact = { ...edit, phoneNumber: edit.phoneNumber && internationalNumber(edit.phoneNumber, request.business.region) };
       // The unique index on (business, lower(email)) tells a taken email.
       try {
         const updated = await updateContact(app.db, businessId, id, contact);
-        if (!updated) throw notFound(CONTACT_NOT_FOUND);
+        if (!updated) throw notFound(contactMessages.notFound);
         return updated;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);

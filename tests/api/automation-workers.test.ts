@@ -7,7 +7,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { automationRequests, automationSettings, checkIn, requestsOnceAll, saveAutomation } from '../support/automation';
-import { addContacts, isolatedPostgresDatabase, signedInOwner, startDeliveryApp, testDatabaseKind, waitFor, type DeliveryApp, type Owner } from '../support/delivery-app';
+import { addContacts, signedInOwner, startDeliveryApp, testDatabaseKind, waitFor, type DeliveryApp, type Owner } from '../support/delivery-app';
+import { isolatedPostgresDatabase } from '../support/test-app';
 import { SmtpSink } from '../support/smtp-sink';
 import { startWorkerProcess, type WorkerProcess } from '../support/worker-process';
 

@@ -9,13 +9,13 @@ import {
   createCampaign,
   createFilter,
   finishedCampaign,
-  isolatedPostgresDatabase,
   launchCampaign,
   listedCampaign,
   signedInOwner,
   testDatabaseKind,
   type Owner,
 } from '../support/delivery-app';
+import { isolatedPostgresDatabase } from '../support/test-app';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -7,9 +7,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, queryRows } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { isolatedPostgresDatabase, testDatabaseKind } from '../support/delivery-app';
+import { testDatabaseKind } from '../support/delivery-app';
 import { assertWithSeed, fuzzSeeds } from '../support/fuzz-seeds';
-import { ApiClient } from '../support/test-app';
+import { ApiClient, isolatedPostgresDatabase } from '../support/test-app';
 
 /**
  * Property-based fuzzing of every route the app registers (collected as they are registered, so

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { testDatabaseKind, isolatedPostgresDatabase } from '../support/delivery-app';
-import { ApiClient, validRegistration } from '../support/test-app';
+import { testDatabaseKind } from '../support/delivery-app';
+import { ApiClient, validRegistration, isolatedPostgresDatabase } from '../support/test-app';
 import { SIGNED_IN_HINT_COOKIE } from '#domain';
 import type { FastifyInstance } from 'fastify';
 

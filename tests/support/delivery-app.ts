@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { businesses, contacts } from '../../server/db/schema';
 import type { Campaign, ContactFilter, FilterCondition } from '#domain';
-import { createScratchDatabase } from './scratch-database';
 import type { Clock } from '../../server/lib/clock';
 import type { AwsFetch } from '../../server/delivery/email-events/sns';
-import { ApiClient } from './test-app';
+import { ApiClient, isolatedPostgresDatabase } from './test-app';
 
 export const testDatabaseKind = () => (process.env.STARBOOST_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
-
-/**
- * A database of its own on the test PostgreSQL server: delivery workers sweep every running
- * campaign, so they must not see other test files' campaigns (nor another test's).
- */
-export const isolatedPostgresDatabase = () => createScratchDatabase(inject('postgresUrl'), 'starboost_delivery');
 
 export type DeliveryApp = { app: FastifyInstance; config: AppConfig; databaseUrl: string | null; close(): Promise<void> };
 

@@ -7,6 +7,13 @@ import { daytimeZone } from './daytime-zone';
 import { openDatabase } from '../../server/db/client';
 import { createScratchDatabase } from './scratch-database';
 
+/**
+ * A database of its own on the test PostgreSQL server, for a file whose workers sweep every
+ * business (delivery, automation) or that counts every row of a table: other test files write to
+ * the shared one at the same time.
+ */
+export const isolatedPostgresDatabase = () => createScratchDatabase(inject('postgresUrl'), 'starboost_isolated');
+
 export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promise<void> };
 
 /**
@@ -16,7 +23,7 @@ export type TestApp = { app: FastifyInstance; config: AppConfig; close(): Promis
 export async function startTestApp(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'onRoute' | 'clock' | 'logStream' | 'rateLimitNamespace' | 'database'> & {
-    /** A PostgreSQL database of its own, for a test that counts every row of a table: other test files write to the shared one at the same time. */
+    /** On PostgreSQL, a database of its own (isolatedPostgresDatabase), dropped on close. */
     ownDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -26,7 +33,7 @@ export async function startTestApp(
     // The browser app only when a test builds one (tests/api/public-routes.test.ts).
     staticDir: env.STATIC_DIR ?? null,
   };
-  const own = kind === 'postgres' && options.ownDatabase ? await createScratchDatabase(inject('postgresUrl'), 'starboost_own') : null;
+  const own = kind === 'postgres' && options.ownDatabase && !options.database ? await isolatedPostgresDatabase() : null;
   const database =
     options.database ??
     (kind === 'postgres'
