@@ -33,6 +33,21 @@ function queueConnection(database: Database): PgBoss.Db {
   return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
 }
 
+/** A connection that keeps the queries under way, so a stop can wait for the last of them. */
+function trackedConnection(connection: PgBoss.Db, underWay: Set<Promise<unknown>>): PgBoss.Db {
+  return {
+    executeSql(text: string, values: unknown[]) {
+      const query = connection.executeSql(text, values);
+      underWay.add(query);
+      void query.then(
+        () => underWay.delete(query),
+        () => underWay.delete(query),
+      );
+      return query;
+    },
+  };
+}
+
 type Handler<T> = (data: T) => Promise<void>;
 
 /**
@@ -46,6 +61,8 @@ export class DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Handlers of this process's jobs still running. */
   private readonly running = new Set<Promise<void>>();
+  /** pg-boss's queries under way: a fetch may still bring jobs after the stop. */
+  private readonly queriesUnderWay = new Set<Promise<unknown>>();
   private stopped = false;
 
   constructor(
@@ -54,7 +71,7 @@ export class DeliveryQueue {
     options: { supervise: boolean },
   ) {
     this.boss = new PgBoss({
-      db: queueConnection(database),
+      db: trackedConnection(queueConnection(database), this.queriesUnderWay),
       schedule: false,
       supervise: options.supervise,
       // Expired lane jobs (their worker died) are retried soon; the sweep restarts lanes anyway.
@@ -96,11 +113,14 @@ export class DeliveryQueue {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.boss.stop({ graceful: true, close: false, timeout: 10_000 });
-    // pg-boss stops waiting after its timeout, and records a job's end without awaiting it: a
-    // handler still running then would record it on a closed database (an unhandled rejection).
-    // Wait for them, then one turn, so those records are under way before the database closes.
-    await Promise.allSettled(this.running);
-    await new Promise((resolve) => setImmediate(resolve));
+    // pg-boss stops waiting after its timeout, does not wait for a fetch under way (whose jobs it
+    // still hands to their handler), and records a job's end without awaiting it: any of these on
+    // a closed database is an unhandled rejection. So wait until no handler runs and no query is
+    // under way, one turn after the last (a handler's end is recorded a few ticks after it).
+    while (this.running.size > 0 || this.queriesUnderWay.size > 0) {
+      await Promise.allSettled([...this.running, ...this.queriesUnderWay]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Runs `count` handlers of a queue in this process; they are woken at once for local work. */
