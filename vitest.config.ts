@@ -25,8 +25,9 @@ function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * Five projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
- * PostgreSQL, and end-to-end tests in Chromium on PGlite and then on PostgreSQL. CI sets
+ * Six projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
+ * PostgreSQL, end-to-end tests in Chromium on PGlite and then on PostgreSQL, and the resource
+ * generator's check (tests/scaffold). CI sets
  * STARBOOST_REQUIRE_ALL=1 so a missing PostgreSQL or Chromium fails the run instead of skipping
  * those projects.
  */
@@ -94,6 +95,18 @@ export default defineConfig(async () => {
         // The browser suite once more on PostgreSQL, after everything else (two Chromiums at once
         // would crowd a 2-core machine).
         ...(hasChromium && hasPostgres ? [e2eProject('e2e-postgres', 'postgres')] : []),
+        {
+          // npm run new-resource in a scratch copy, then the typecheck, lint and tests there: last,
+          // alone, as it runs a project's worth of checks itself.
+          test: {
+            name: 'scaffold',
+            include: ['tests/scaffold/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 900_000,
+            hookTimeout: 120_000,
+            sequence: { groupOrder: 3 },
+          },
+        },
       ],
     },
   };

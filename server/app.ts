@@ -153,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
         await api.register(apiKeyRoutes, { config });
         await api.register(reputationRoutes, { clock: options.clock ?? systemClock });
         await api.register(webhookRoutes, { config });
+        // npm run new-resource registers its routes above this line.
       },
       { prefix: '/api' },
     );

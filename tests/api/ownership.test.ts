@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMessages, filterMessages, type Campaign, type CampaignStatus, type Contact, type ContactFilter } from '#domain';
 import { webhookMessages } from '#domain/webhooks';
 import { businesses, campaigns, suppressions } from '../../server/db/schema';
+import { BUSINESS_NOT_FOUND, type Method, type OwnershipProbes, type Probe, type ProbeContext, type ProbeRequest as Request } from '../support/ownership-probes';
 import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
@@ -12,22 +13,13 @@ import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } 
  * owner's business through it: not by the business id, a campaign id, contact ids or a filter id.
  * Each probe is sent by the stranger (refused), then by the owner (accepted: the request itself is
  * valid, and the stranger's attempt changed nothing it needs). A route in neither table below fails
- * the test, so a new route has to show its ownership check, or say why it needs none.
+ * the test, so a new route has to show its ownership check, or say why it needs none. A resource
+ * can bring its probes in a file of its own, `ownership-probes/<resource>.ts` (as the ones
+ * `npm run new-resource` writes do), read here without an edit.
  */
 
-type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Request = { method: Method; url: string; body?: unknown };
-type Probe = {
-  what: string;
-  /** What the stranger sends. */
-  request: Request;
-  /** How it is refused; the answer must not tell a stranger's resource from a missing one. */
-  refusal: { status: number; message: string };
-  /** What the owner sends to show the same resource is reachable by its owner; the same request unless given. */
-  ownersRequest?: Request;
-};
+const RESOURCE_PROBES = Object.values(import.meta.glob<OwnershipProbes>('./ownership-probes/*.ts', { eager: true, import: 'default' }));
 
-const BUSINESS_NOT_FOUND = { status: 404, message: 'Business not found.' };
 const CAMPAIGN_NOT_FOUND = { status: 404, message: campaignMessages.notFound };
 const FILTER_NOT_FOUND = { status: 404, message: filterMessages.notFound };
 const FILTER_NOT_IN_BUSINESS = { status: 400, message: campaignMessages.filterNotInBusiness };
@@ -86,7 +78,15 @@ beforeAll(async () => {
   filter = await createFilter(owner, businessId);
   strangersFilter = await createFilter(stranger, strangersBusinessId);
   strangersCampaign = await createCampaign(stranger, { businessId: strangersBusinessId, contactFilterId: strangersFilter.id });
+  for (const { strangersRecord = {} } of RESOURCE_PROBES) {
+    for (const [kind, make] of Object.entries(strangersRecord)) {
+      const id = await make(probeContext());
+      STRANGERS_RECORD[kind] = () => id;
+    }
+  }
 });
+
+const probeContext = (): ProbeContext => ({ owner, stranger, businessId, strangersBusinessId });
 afterAll(() => testApp?.close());
 
 async function created<T>(response: LightMyRequestResponse): Promise<T> {
@@ -376,6 +376,10 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
+  // The resources' own probe files.
+  ...Object.fromEntries(
+    RESOURCE_PROBES.flatMap(({ cases }) => Object.entries(cases).map(([route, probes]) => [route, () => probes(probeContext())])),
+  ),
 };
 
 /** Creating in another owner's business, or in one's own with another owner's filter. */
