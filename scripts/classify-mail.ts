@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readInboundReport } from '../server/delivery/inbound-mail/read-report';
-import { UnreadableMail } from '../server/delivery/inbound-mail/mime';
+import { readInboundReport } from '../server/inbound/inbound-mail/read-report';
+import { UnreadableMail } from '../server/inbound/inbound-mail/mime';
 
 /**
  * `npx tsx scripts/classify-mail.ts <folder> [--expected classes.json] [--verbose]`: reads every

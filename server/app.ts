@@ -22,12 +22,12 @@ import suppressionRoutes from './suppressions/routes';
 import contactHistoryRoutes from './contacts/history';
 import type { AppConfig } from './config';
 import { databaseState, openDatabase, type Database } from './db/client';
-import deliveryPlugin from './delivery/plugin';
+import deliveryPlugin from './sending/plugin';
 import reputationRoutes from './reviews/reputation-routes';
 import reviewRoutes from './reviews/routes';
-import deliveryRoutes from './delivery/routes';
-import emailEventRoutes from './delivery/email-events/routes';
-import type { AwsFetch } from './delivery/email-events/sns';
+import deliveryRoutes from './inbound/routes';
+import emailEventRoutes from './inbound/email-events/routes';
+import type { AwsFetch } from './inbound/email-events/sns';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyAttempts } from './lib/errors';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
@@ -157,7 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
       },
       { prefix: '/api' },
     );
-    // Called by mail clients and Twilio at the full paths the links and callbacks name (delivery/paths.ts).
+    // Called by mail clients and Twilio at the full paths the links and callbacks name (sending/paths.ts).
     await routes.register(deliveryRoutes, { config });
     await routes.register(emailEventRoutes, { config, awsFetch: options.awsFetch });
     // Connected systems: the owner's routes below /api, and the webhook Square, Stripe and Shopify post to.

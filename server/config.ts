@@ -1,7 +1,7 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { sendgridPublicKey } from './delivery/email-events/sendgrid';
+import { sendgridPublicKey } from './inbound/email-events/sendgrid';
 import { MAX_TIMER_MS } from './lib/timers';
 
 // Delays that become timers must fit one (about 24.8 days).
@@ -90,7 +90,7 @@ const envSchema = z.object({
   BOUNCE_DOMAIN: z.string().regex(HOSTNAME, 'must be a domain name such as bounces.example.com').or(z.literal('')).optional(),
   // The HTTP Basic password of the inbound-email webhook; unset: the webhook refuses every call.
   INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').or(z.literal('')).optional(),
-  // Email providers' event webhooks (server/delivery/email-events); each unset: its webhook refuses every call.
+  // Email providers' event webhooks (server/inbound/email-events); each unset: its webhook refuses every call.
   SES_SNS_TOPIC_ARNS: z
     .string()
     .regex(

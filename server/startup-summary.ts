@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { AppConfig } from './config';
-import { channelSetup } from './delivery/channels';
+import { channelSetup } from './sending/channels';
 
 export type SummaryLine = { level: 'info' | 'warn'; message: string };
 

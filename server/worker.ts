@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
-import { DeliveryWorker } from './delivery/engine';
-import { DeliveryQueue } from './delivery/queue';
+import { DeliveryWorker } from './sending/engine';
+import { DeliveryQueue } from './sending/queue';
 import { loggerOptions } from './lib/logging';
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { saveContactRows } from '../contacts/queries';
-import type { DeliveryQueue } from '../delivery/queue';
+import type { DeliveryQueue } from '../sending/queue';
 import { visitsHappened, wakeAutomation, type VisitOutcome } from './visits';
 
 /** A customer who visited, as another system or the counter's page describes them. */

@@ -14,12 +14,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
 import { contacts } from '../db/schema';
-import { hasUsableAddress, recipientAddress, suppressionAddress } from '../delivery/addresses';
-import { channelSetup } from '../delivery/channels';
-import { reviewUrl } from '../delivery/paths';
-import type { DeliveryQueue } from '../delivery/queue';
-import { newReviewToken } from '../delivery/recipients';
-import { askedAgo, askedDaysAgo } from '../delivery/review-cap';
+import { hasUsableAddress, recipientAddress, suppressionAddress } from '../sending/addresses';
+import { channelSetup } from '../sending/channels';
+import { reviewUrl } from '../sending/paths';
+import type { DeliveryQueue } from '../sending/queue';
+import { newReviewToken } from '../sending/recipients';
+import { askedAgo, askedDaysAgo } from '../sending/review-cap';
 
 /** A contact visited their business: what every trigger reports (check-in now; the API, connected systems and the counter's page next). */
 export type Visit = {

@@ -15,7 +15,7 @@ import {
 } from '#domain';
 import type { Db } from '../db/client';
 import { campaigns, contactFilters, deliveries } from '../db/schema';
-import { campaignCounts } from '../delivery/details';
+import { campaignCounts } from '../sending/details';
 import { conflict, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 
@@ -70,7 +70,7 @@ async function answerCampaigns<Alias extends string>(db: Db, dayMs: number, sour
       // Text messages held for the SMS window: the local time it opens.
       windowOpens: sql<string | null>`(select b.sms_window_start from campaign_runs r join businesses b on b.id = ${source.businessId}
         where r.campaign_id = ${source.id} and r.sms_window_opens_at is not null and ${source.status} = 'IN_PROGRESS')`,
-      // As the reminders' sweep decides (server/delivery/follow-ups.ts): `afterDays` after the last first message,
+      // As the reminders' sweep decides (server/sending/follow-ups.ts): `afterDays` after the last first message,
       // once every first message has left, until the reminder is queued.
       reminderDueAt: sql<string | null>`case when ${source.followUpAfterDays} is not null and ${source.followUpQueuedAt} is null
           and ${source.status} in ('IN_PROGRESS', 'COMPLETED')

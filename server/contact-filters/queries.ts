@@ -11,7 +11,7 @@ import {
 } from '#domain';
 import { queryRows, type Db } from '../db/client';
 import { campaigns, contactFilterItems, contactFilters, contacts } from '../db/schema';
-import { canReceive, recipientAddress } from '../delivery/addresses';
+import { canReceive, recipientAddress } from '../sending/addresses';
 
 /**
  * The only place a filter attribute becomes SQL: a fixed map, so no column name ever comes from a

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { eraseContactDeliveries } from '../delivery/erase';
-import { eraseContactSuppressions } from '../delivery/suppressions';
+import { eraseContactDeliveries } from '../sending/erase';
+import { eraseContactSuppressions } from '../suppressions/addresses';
 import { eraseContactFeedback } from '../reviews/erase';
 import { eraseContactWebhookEvents } from '../webhooks/erase';
 import { keepOptOutsAsHashes } from './opt-out-hashes';

@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
  * are kept only as SHA-256 hashes (per business: `opt_out_hash()` of migration 0008), and the
  * contacts_0_keep_opt_out trigger (migration opt_out_integrity) makes anyone who gets either address
  * again, by any path that writes contacts, UNSUBSCRIBED: a deleted and re-imported contact who said
- * STOP or unsubscribed is still not messaged. Suppressions become hashes too (server/delivery/suppressions.ts),
- * and so does each erased delivery's address (server/delivery/erase.ts), so an opt-out that arrives
+ * STOP or unsubscribed is still not messaged. Suppressions become hashes too (server/suppressions/addresses.ts),
+ * and so does each erased delivery's address (server/sending/erase.ts), so an opt-out that arrives
  * after the erasure is still recorded.
  */
 export async function keepOptOutsAsHashes(tx: Db, contactIds: string): Promise<void> {

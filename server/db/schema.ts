@@ -349,7 +349,7 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     // Null once the contact is deleted; the row stays (its address and message erased, see
-    // server/delivery/erase.ts), so the campaign's counts stay whole.
+    // server/sending/erase.ts), so the campaign's counts stay whole.
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     address: text('address').notNull(),
     subject: text('subject'),

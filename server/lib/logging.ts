@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { REVIEW_PATH, UNSUBSCRIBE_PATH } from '../delivery/paths';
+import { REVIEW_PATH, UNSUBSCRIBE_PATH } from '../sending/paths';
 import { sqlState } from './pg-errors';
 
 /**

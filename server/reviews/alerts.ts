@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
-import { fromAddress } from '../delivery/sender';
+import { fromAddress } from '../sending/sender';
 import type { FeedbackAlert } from './queries';
 
 /**

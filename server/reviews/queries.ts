@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FEEDBACK_PER_HOUR, LOW_RATING_MAX, RATINGS_PER_HOUR, type ReviewSite } from '#domain';
 import { queryRows, type Db } from '../db/client';
-import { senderColumns, toEmailSender, type EmailSender, type SenderRow } from '../delivery/sender';
+import { senderColumns, toEmailSender, type EmailSender, type SenderRow } from '../sending/sender';
 import { queueBusinessEvent, queueEvents, reviewEventData } from '../webhooks/outbox';
 import { JUST_SENT_MS } from './automated';
 

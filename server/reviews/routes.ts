@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackMessages, feedbackSchema, parseRating } from '#domain';
 import type { AppConfig } from '../config';
-import { REVIEW_PATH } from '../delivery/paths';
+import { REVIEW_PATH } from '../sending/paths';
 import { fileAnswer } from '../lib/schemas';
 import { isSameOrigin } from '../plugins/request-guards';
 import { OwnerAlerts } from './alerts';

@@ -7,8 +7,8 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { contacts, suppressions } from '../../server/db/schema';
-import type { CampaignDetails } from '../../server/delivery/details';
-import { INBOUND_EMAIL_PATH } from '../../server/delivery/paths';
+import type { CampaignDetails } from '../../server/sending/details';
+import { INBOUND_EMAIL_PATH } from '../../server/sending/paths';
 import {
   addContacts,
   createFilter,

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '#domain';
 import { queryRows } from '../../server/db/client';
-import { applyPhoneReply } from '../../server/delivery/suppressions';
-import { UNSUBSCRIBE_PATH } from '../../server/delivery/paths';
+import { applyPhoneReply } from '../../server/suppressions/addresses';
+import { UNSUBSCRIBE_PATH } from '../../server/sending/paths';
 import {
   createFilter,
   deliveryRows,

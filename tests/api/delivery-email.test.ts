@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, contacts } from '../../server/db/schema';
-import type { CampaignDetails } from '../../server/delivery/details';
+import type { CampaignDetails } from '../../server/sending/details';
 import {
   addContacts,
   createFilter,

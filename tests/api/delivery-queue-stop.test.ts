@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { DeliveryQueue, QUEUES, type StartJob } from '../../server/delivery/queue';
+import { DeliveryQueue, QUEUES, type StartJob } from '../../server/sending/queue';
 import { testDatabaseKind } from '../support/delivery-app';
 import { isolatedPostgresDatabase } from '../support/test-app';
 

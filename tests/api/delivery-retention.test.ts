@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOldMessageTexts } from '../../server/delivery/retention';
+import { forgetOldMessageTexts } from '../../server/sending/retention';
 import {
   addContacts,
   createFilter,

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, deliveries, suppressions } from '../../server/db/schema';
-import type { CampaignDetails } from '../../server/delivery/details';
-import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/delivery/paths';
-import { twilioSignature, validTwilioSignature } from '../../server/delivery/sms';
+import type { CampaignDetails } from '../../server/sending/details';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../server/sending/paths';
+import { twilioSignature, validTwilioSignature } from '../../server/sending/sms';
 import {
   addContacts,
   createFilter,

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { queryRows } from '../../server/db/client';
 import { businesses, campaigns, deliveries } from '../../server/db/schema';
-import { claimDeliveries, recordOutcomes, releaseStaleClaims, renewClaims } from '../../server/delivery/claims';
-import type { CampaignDetails } from '../../server/delivery/details';
-import { DeliveryWorker } from '../../server/delivery/engine';
-import { currentWindow, lateToleranceMs, retryDelayMs } from '../../server/delivery/pacing';
-import { QUEUES } from '../../server/delivery/queue';
-import { fixRecipients } from '../../server/delivery/recipients';
+import { claimDeliveries, recordOutcomes, releaseStaleClaims, renewClaims } from '../../server/sending/claims';
+import type { CampaignDetails } from '../../server/sending/details';
+import { DeliveryWorker } from '../../server/sending/engine';
+import { currentWindow, lateToleranceMs, retryDelayMs } from '../../server/sending/pacing';
+import { QUEUES } from '../../server/sending/queue';
+import { fixRecipients } from '../../server/sending/recipients';
 import {
   addContacts,
   createCampaign,
@@ -195,7 +195,7 @@ describe('outbox (no channel configured) and get-campaign-details', () => {
 
 /**
  * The least time between two batches of a paced campaign: a batch is not sent before one interval
- * after the previous one was claimed, less the lateness a window absorbs (server/delivery/pacing.ts).
+ * after the previous one was claimed, less the lateness a window absorbs (server/sending/pacing.ts).
  */
 const BATCH_GAP_MS = MINUTE_MS - lateToleranceMs(MINUTE_MS);
 const PACED = { sendAllAtOnce: false, interval: 1, intervalSize: 5 };

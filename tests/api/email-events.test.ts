@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { queryRows } from '../../server/db/client';
-import type { CampaignDetails } from '../../server/delivery/details';
-import { EMAIL_EVENTS_PATH } from '../../server/delivery/paths';
-import type { ReportKind } from '../../server/delivery/reports';
+import type { CampaignDetails } from '../../server/sending/details';
+import { EMAIL_EVENTS_PATH } from '../../server/sending/paths';
+import type { ReportKind } from '../../server/inbound/reports';
 import {
   signedInOwner,
   startDeliveryApp,

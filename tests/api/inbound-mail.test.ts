@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import { contacts } from '../../server/db/schema';
-import type { CampaignDetails } from '../../server/delivery/details';
-import { UnreadableMail } from '../../server/delivery/inbound-mail/mime';
-import { readInboundReport } from '../../server/delivery/inbound-mail/read-report';
-import { INBOUND_EMAIL_PATH } from '../../server/delivery/paths';
-import { INBOUND_UNREADABLE } from '../../server/delivery/routes';
-import type { ReportKind } from '../../server/delivery/reports';
+import type { CampaignDetails } from '../../server/sending/details';
+import { UnreadableMail } from '../../server/inbound/inbound-mail/mime';
+import { readInboundReport } from '../../server/inbound/inbound-mail/read-report';
+import { INBOUND_EMAIL_PATH } from '../../server/sending/paths';
+import { INBOUND_UNREADABLE } from '../../server/inbound/routes';
+import type { ReportKind } from '../../server/inbound/reports';
 import {
   addContacts,
   createFilter,

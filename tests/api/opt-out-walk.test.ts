@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { CampaignType, Contact } from '#domain';
 import { queryRows } from '../../server/db/client';
-import { INBOUND_EMAIL_PATH, UNSUBSCRIBE_PATH } from '../../server/delivery/paths';
-import { applyPhoneReply } from '../../server/delivery/suppressions';
+import { INBOUND_EMAIL_PATH, UNSUBSCRIBE_PATH } from '../../server/sending/paths';
+import { applyPhoneReply } from '../../server/suppressions/addresses';
 import { createFilter, deliveryRows, launchCampaign, signedInOwner, waitFor, withDeliveryApp, type Owner } from '../support/delivery-app';
 
 /**

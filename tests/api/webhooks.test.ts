@@ -17,9 +17,9 @@ import {
 } from '#domain/webhooks';
 import { queryRows } from '../../server/db/client';
 import { deliveries, webhookEndpoints } from '../../server/db/schema';
-import { INBOUND_EMAIL_PATH, TWILIO_INBOUND_PATH, UNSUBSCRIBE_PATH } from '../../server/delivery/paths';
-import { twilioSignature } from '../../server/delivery/sms';
-import { applyPhoneReply } from '../../server/delivery/suppressions';
+import { INBOUND_EMAIL_PATH, TWILIO_INBOUND_PATH, UNSUBSCRIBE_PATH } from '../../server/sending/paths';
+import { twilioSignature } from '../../server/sending/sms';
+import { applyPhoneReply } from '../../server/suppressions/addresses';
 import { PrivateAddressError, publicAddressesOnly } from '../../server/webhooks/addresses';
 import { postWebhook, PRIVATE_ADDRESS_REFUSED } from '../../server/webhooks/post';
 import { WebhookSender } from '../../server/webhooks/sender';

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../../server/db/client';
-import { INBOUND_EMAIL_PATH } from '../../server/delivery/paths';
+import { INBOUND_EMAIL_PATH } from '../../server/sending/paths';
 import { startAppProcess } from '../support/app-process';
 import { readFixture } from '../support/report-fixtures';
 import { latenciesDuring, percentile } from './hostile-imports';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/db/client';
-import { fixRecipients } from '../../server/delivery/recipients';
+import { fixRecipients } from '../../server/sending/recipients';
 import { createFilter, launchCampaign, signedInOwner } from '../support/delivery-app';
 import { contactsCsv } from '../support/import-files';
 import { postgresReachable, postgresTestUrl } from '../support/postgres-url';

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { addressOf } from '#domain/sender';
 import { loadConfig } from '../../server/config';
-import { campaignEmailHtml, campaignEmailText, type CampaignEmailInput } from '../../server/delivery/campaign-email';
+import { campaignEmailHtml, campaignEmailText, type CampaignEmailInput } from '../../server/sending/campaign-email';
 
 /**
  * The limit the delivery pipeline is compared with: nodemailer's pool alone, in a process of its

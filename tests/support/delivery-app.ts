@@ -7,7 +7,7 @@ import { openDatabase, queryRows } from '../../server/db/client';
 import { businesses, contacts } from '../../server/db/schema';
 import type { Campaign, ContactFilter, FilterCondition } from '#domain';
 import type { Clock } from '../../server/lib/clock';
-import type { AwsFetch } from '../../server/delivery/email-events/sns';
+import type { AwsFetch } from '../../server/inbound/email-events/sns';
 import { ApiClient, isolatedPostgresDatabase } from './test-app';
 
 export const testDatabaseKind = () => (process.env.STARBOOST_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import { parse, type DefaultTreeAdapterTypes, type ParserError } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { campaignEmailHtml, campaignEmailText, starUrl, type CampaignEmailInput } from '../../server/delivery/campaign-email';
+import { campaignEmailHtml, campaignEmailText, starUrl, type CampaignEmailInput } from '../../server/sending/campaign-email';
 import { notFoundPage, reviewPage, thanksPage } from '../../server/reviews/page';
 import { FAVICON_PATH } from '../../server/lib/favicon';
 import type { ReviewTarget } from '../../server/reviews/queries';

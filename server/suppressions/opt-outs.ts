@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ContactStatus } from '#domain';
 import { queryRows, type Db } from '../db/client';
-import { suppressingTwilioError, TWILIO_STATUS_STATES } from './sms';
-import { suppressDeliveries } from './suppressions';
+import { suppressingTwilioError, TWILIO_STATUS_STATES } from '../sending/sms';
+import { suppressDeliveries } from './addresses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -20,7 +20,7 @@ export const deliveryListedAddress = sql`case when c.type = 'EMAIL' then lower(t
 /**
  * Puts the deliveries' addresses on their businesses' suppression lists (a reason already there is
  * kept) and writes the event into each contact's history, in one statement each. A delivery whose
- * contact was erased knows only its address's hash (server/delivery/erase.ts): the reason is kept
+ * contact was erased knows only its address's hash (server/sending/erase.ts): the reason is kept
  * with the hash, so it holds for whoever gets the address, now or later (record_erased_address of
  * migration opt_out_integrity); nothing goes into a history, the contact's is erased. The contact's
  * own opt-outs (kind opt_out or complaint) are queued as contact.unsubscribed for the webhooks.

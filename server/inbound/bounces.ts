@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { unsubscribeByToken } from './opt-outs';
+import { unsubscribeByToken } from '../suppressions/opt-outs';
 import { tokenUuid, type DeliveryReport, type ReportKind } from './reports';
-import { suppressDeliveries } from './suppressions';
+import { suppressDeliveries } from '../suppressions/addresses';
 
 /** Soft bounces of different emails in a row that make an address as dead as a hard bounce. */
 const SOFT_BOUNCES_MAKE_HARD = 3;

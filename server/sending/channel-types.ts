@@ -1,6 +1,6 @@
 import type { ChannelName } from '#domain';
 import type { EmailSender } from './sender';
-import type { DeliverySuppression } from './suppressions';
+import type { DeliverySuppression } from '../suppressions/addresses';
 
 /** What a failure says about the address: it goes on the business's suppression list. */
 export type SendSuppression = Omit<DeliverySuppression, 'deliveryId'>;

@@ -1,5 +1,5 @@
 import { escapeHtml, publicPage } from '../lib/public-page';
-import type { UnsubscribeTarget } from './opt-outs';
+import type { UnsubscribeTarget } from '../suppressions/opt-outs';
 
 const layout = (title: string, content: string, nonce: string) => publicPage({ title, content, nonce });
 
@@ -12,7 +12,7 @@ export function unsubscribePage(target: UnsubscribeTarget | null, justUnsubscrib
     return layout('Link not found', '<h1>This unsubscribe link is not valid</h1><p>It may be mistyped or incomplete.</p>', nonce);
   }
   const business = escapeHtml(target.businessName);
-  // An erased contact's delivery no longer holds the address (server/delivery/erase.ts); its link
+  // An erased contact's delivery no longer holds the address (server/sending/erase.ts); its link
   // still unsubscribes (kept as the address's hash), by the same button.
   const address = target.contactId === null ? 'This address' : escapeHtml(target.address);
   if (justUnsubscribed || target.status === 'UNSUBSCRIBED') {

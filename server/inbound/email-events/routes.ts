@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hasBasicPassword } from '../basic-password';
 import { applyDeliveryReport, REPORT_RESULTS, type ReportResult } from '../bounces';
-import { EMAIL_EVENTS_PATH } from '../paths';
+import { EMAIL_EVENTS_PATH } from '../../sending/paths';
 import type { DeliveryReport } from '../reports';
 import { MAILGUN_TOKEN_LIFETIME_SECONDS, mailgunReport, validMailgunSignature, type MailgunPost } from './mailgun';
 import { postmarkReport, type PostmarkEvent } from './postmark';

@@ -7,7 +7,7 @@ import { currentWindow, retryDelayMs, type PacingWindow } from './pacing';
 import type { RunningCampaign } from './recipients';
 import { askedAgo, askedDaysAgo } from './review-cap';
 import { senderColumns, toEmailSender, type SenderRow } from './sender';
-import { deliveryListedAddress, suppressDeliveries } from './suppressions';
+import { deliveryListedAddress, suppressDeliveries } from '../suppressions/addresses';
 
 type Claim = {
   status: CampaignStatus | 'GONE';

@@ -1,6 +1,6 @@
 import type { DeliveryConfig } from '../config';
-import { POSTMARK_METADATA_KEY } from './email-events/postmark';
-import { deliveryToken } from './reports';
+import { POSTMARK_METADATA_KEY } from '../inbound/email-events/postmark';
+import { deliveryToken } from '../inbound/reports';
 
 /**
  * The headers by which a report finds its email: ours, which bounces quote back and SES
