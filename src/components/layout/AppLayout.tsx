@@ -34,31 +34,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      {!isSmallScreen && (
-        <Layout.Sider
-          width={SIDEBAR_WIDTH}
-          theme="light"
-          data-testid="sidebar"
-          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh' }}
-        >
-          <Flex vertical style={{ height: '100%' }}>
-            <div style={{ padding: '20px 20px 12px' }}>
-              <Brand />
-            </div>
-            <div style={{ padding: '0 12px 12px' }}>
-              <BusinessSwitcher />
-            </div>
-            <div style={{ flex: 1, overflow: 'auto' }}>
-              <NavigationMenu />
-            </div>
-            <div style={{ padding: 12 }}>
-              <Button block icon={<LogoutOutlined />} onClick={() => logout()}>
-                Sign out
-              </Button>
-            </div>
-          </Flex>
-        </Layout.Sider>
-      )}
+      {!isSmallScreen && <Sidebar onSignOut={() => logout()} />}
       <Layout>
         <Layout.Header
           style={{
@@ -98,5 +74,35 @@ export function AppLayout() {
         </Drawer>
       )}
     </Layout>
+  );
+}
+
+/** The desktop sidebar: brand, business switcher, the menu, and Sign out at the bottom. */
+function Sidebar({ onSignOut }: { onSignOut(): void }) {
+  const { token } = theme.useToken();
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      theme="light"
+      data-testid="sidebar"
+      style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh' }}
+    >
+      <Flex vertical style={{ height: '100%' }}>
+        <div style={{ padding: '20px 20px 12px' }}>
+          <Brand />
+        </div>
+        <div style={{ padding: '0 12px 12px' }}>
+          <BusinessSwitcher />
+        </div>
+        <div style={{ flex: 1, overflow: 'auto' }}>
+          <NavigationMenu />
+        </div>
+        <div style={{ padding: 12 }}>
+          <Button block icon={<LogoutOutlined />} onClick={onSignOut}>
+            Sign out
+          </Button>
+        </div>
+      </Flex>
+    </Layout.Sider>
   );
 }

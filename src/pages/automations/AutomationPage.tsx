@@ -35,14 +35,13 @@ const DELAY_UNIT_OPTIONS = (Object.keys(DELAY_UNITS) as Array<keyof typeof DELAY
  */
 export default function AutomationPage() {
   const business = useSelectedBusiness()!;
-  const { automation, query, formProps, saving, ruleAt, reminderRule } = useAutomationForm(business);
-  const validation = useValidateOnSubmitThenChange();
+  const automationForm = useAutomationForm(business);
+  const { automation, query, formProps } = automationForm;
   const senders = useResourceQuery('campaigns', 'senders');
   const form = formProps.form;
   const channel = Form.useWatch('channel', form) ?? automation?.channel ?? 'SMS_FIRST';
   const messageBody = Form.useWatch('messageBody', form) ?? '';
   const subject = Form.useWatch('subject', form) ?? '';
-  const remind = Form.useWatch('remind', form) ?? false;
 
   if (query?.isLoading || (!automation && !query?.isError)) return <LoadingState text="Loading the automation" />;
   if (!automation) return <LoadError what="review automation" error={query?.error} onRetry={() => void query?.refetch()} />;
@@ -75,45 +74,7 @@ export default function AutomationPage() {
             {undelivered.map(({ type, note }) => (
               <Alert key={type} type="warning" showIcon className="setup-channel-note" message={`${CAMPAIGN_TYPE_LABELS[type]}: ${note}`} />
             ))}
-            <Form<AutomationFormValues>
-              {...formProps}
-              layout="vertical"
-              requiredMark={false}
-              validateTrigger={validation.validateTrigger}
-              onSubmitCapture={validation.onSubmitCapture}
-            >
-              <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
-                <Form.Item name="enabled" valuePropName="checked" noStyle>
-                  <Switch aria-label="Ask for a review after each visit" />
-                </Form.Item>
-                <Typography.Text strong>Ask for a review after each visit</Typography.Text>
-              </Flex>
-              <Flex gap={8} align="start" wrap>
-                <Form.Item label="Delay after the visit" name="delayAmount" rules={ruleAt('delayMinutes')}>
-                  <InputNumber min={AUTOMATION_DELAY_MINUTES.min} precision={0} style={{ width: 120 }} />
-                </Form.Item>
-                <Form.Item label="Unit" name="delayUnit">
-                  <Select {...searchableSelect} options={DELAY_UNIT_OPTIONS} style={{ width: 120 }} />
-                </Form.Item>
-                <Form.Item label="Send by" name="channel" rules={ruleAt('channel')}>
-                  <Select {...searchableSelect} options={AUTOMATION_CHANNELS.map((value) => ({ value, label: AUTOMATION_CHANNEL_LABELS[value] }))} style={{ width: 240 }} />
-                </Form.Item>
-              </Flex>
-              {channels.includes('EMAIL') && (
-                <Form.Item label="Email subject" name="subject" rules={ruleAt('subject')}>
-                  <Input />
-                </Form.Item>
-              )}
-              <Form.Item label="Message" name="messageBody" rules={ruleAt('messageBody')}>
-                <MessageEditor />
-              </Form.Item>
-              <FollowUpFields type={channels.includes('EMAIL') ? 'EMAIL' : 'SMS'} remind={remind} rule={reminderRule} />
-              <Flex justify="end">
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  Save automation
-                </Button>
-              </Flex>
-            </Form>
+            <SettingsForm automationForm={automationForm} channels={channels} />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -134,6 +95,54 @@ export default function AutomationPage() {
         <AutomationLog />
       </Card>
     </Flex>
+  );
+}
+
+/** The automation's settings: on/off, delay, channel, subject, message and reminder, saved together. */
+function SettingsForm({ automationForm, channels }: { automationForm: ReturnType<typeof useAutomationForm>; channels: ReturnType<typeof channelsOf> }) {
+  const { formProps, saving, ruleAt, reminderRule } = automationForm;
+  const validation = useValidateOnSubmitThenChange();
+  const remind = Form.useWatch('remind', formProps.form) ?? false;
+  return (
+    <Form<AutomationFormValues>
+      {...formProps}
+      layout="vertical"
+      requiredMark={false}
+      validateTrigger={validation.validateTrigger}
+      onSubmitCapture={validation.onSubmitCapture}
+    >
+      <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
+        <Form.Item name="enabled" valuePropName="checked" noStyle>
+          <Switch aria-label="Ask for a review after each visit" />
+        </Form.Item>
+        <Typography.Text strong>Ask for a review after each visit</Typography.Text>
+      </Flex>
+      <Flex gap={8} align="start" wrap>
+        <Form.Item label="Delay after the visit" name="delayAmount" rules={ruleAt('delayMinutes')}>
+          <InputNumber min={AUTOMATION_DELAY_MINUTES.min} precision={0} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item label="Unit" name="delayUnit">
+          <Select {...searchableSelect} options={DELAY_UNIT_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item label="Send by" name="channel" rules={ruleAt('channel')}>
+          <Select {...searchableSelect} options={AUTOMATION_CHANNELS.map((value) => ({ value, label: AUTOMATION_CHANNEL_LABELS[value] }))} style={{ width: 240 }} />
+        </Form.Item>
+      </Flex>
+      {channels.includes('EMAIL') && (
+        <Form.Item label="Email subject" name="subject" rules={ruleAt('subject')}>
+          <Input />
+        </Form.Item>
+      )}
+      <Form.Item label="Message" name="messageBody" rules={ruleAt('messageBody')}>
+        <MessageEditor />
+      </Form.Item>
+      <FollowUpFields type={channels.includes('EMAIL') ? 'EMAIL' : 'SMS'} remind={remind} rule={reminderRule} />
+      <Flex justify="end">
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save automation
+        </Button>
+      </Flex>
+    </Form>
   );
 }
 

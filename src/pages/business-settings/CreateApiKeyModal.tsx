@@ -24,7 +24,6 @@ export function CreateApiKeyModal({ open, onCreated, onClose, returnFocusTo }: P
   const [form] = Form.useForm<NewApiKeyPayload>();
   const { mutate: create, mutation } = useResourceAction('businessSettings', 'createApiKey');
   const [created, setCreated] = useState<NewApiKey | null>(null);
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const nameInput = useRef<InputRef>(null);
 
   const submit = (values: NewApiKeyPayload) =>
@@ -39,18 +38,8 @@ export function CreateApiKeyModal({ open, onCreated, onClose, returnFocusTo }: P
       },
     );
 
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   const reset = () => {
     setCreated(null);
-    setCopied(null);
     returnFocusTo()?.focus();
   };
 
@@ -81,20 +70,7 @@ export function CreateApiKeyModal({ open, onCreated, onClose, returnFocusTo }: P
       }
     >
       {created ? (
-        <Flex vertical gap={12}>
-          <Alert type="warning" showIcon message="Copy the key now. You will not see it again." description="Paste it into the system that reports visits. Lost it? Delete it and create another." />
-          <label htmlFor="new-api-key-secret">Your new API key</label>
-          {/* One line that scrolls (a self-sizing text area would set inline styles, which the CSP refuses). */}
-          <Input id="new-api-key-secret" value={created.secret} readOnly spellCheck={false} onFocus={(event) => event.target.select()} />
-          <Flex gap={12} align="center" wrap>
-            <Button icon={<CopyOutlined />} onClick={() => void copy(created.secret)}>
-              Copy key
-            </Button>
-            <Typography.Text type="secondary" role="status">
-              {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'This browser did not let us copy: select the key above and copy it yourself.' : ''}
-            </Typography.Text>
-          </Flex>
-        </Flex>
+        <NewKeySecret secret={created.secret} />
       ) : (
         <Form<NewApiKeyPayload> form={form} layout="vertical" requiredMark={false} onFinish={submit} name="create-api-key">
           <Form.Item label="Name" name="name" rules={[zodRule(newApiKeySchema, 'name')]} extra="Where the key is used, such as “Front desk till” or “Online shop”.">
@@ -103,5 +79,34 @@ export function CreateApiKeyModal({ open, onCreated, onClose, returnFocusTo }: P
         </Form>
       )}
     </Modal>
+  );
+}
+
+/** The new key's secret, shown this once, with a button that copies it and says whether it could. */
+function NewKeySecret({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <Flex vertical gap={12}>
+      <Alert type="warning" showIcon message="Copy the key now. You will not see it again." description="Paste it into the system that reports visits. Lost it? Delete it and create another." />
+      <label htmlFor="new-api-key-secret">Your new API key</label>
+      {/* One line that scrolls (a self-sizing text area would set inline styles, which the CSP refuses). */}
+      <Input id="new-api-key-secret" value={secret} readOnly spellCheck={false} onFocus={(event) => event.target.select()} />
+      <Flex gap={12} align="center" wrap>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+          Copy key
+        </Button>
+        <Typography.Text type="secondary" role="status">
+          {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'This browser did not let us copy: select the key above and copy it yourself.' : ''}
+        </Typography.Text>
+      </Flex>
+    </Flex>
   );
 }

@@ -61,38 +61,14 @@ export function WebhooksCard() {
           itemLayout="vertical"
           locale={{ emptyText: <Typography.Text type="secondary">No webhook endpoints yet.</Typography.Text> }}
           renderItem={(endpoint) => (
-            <List.Item
-              data-testid="webhook-endpoint"
-              actions={[
-                <Button key="test" icon={<SendOutlined />} aria-label={`Send test event to ${endpoint.url}`} onClick={() => test(endpoint)}>
-                  Send test event
-                </Button>,
-                <Button
-                  key="delete"
-                  icon={<DeleteOutlined />}
-                  danger
-                  aria-label={`Delete ${endpoint.url}`}
-                  onClick={(event) => {
-                    deleteOpener.current = event.currentTarget;
-                    setDeleting(endpoint);
-                  }}
-                >
-                  Delete
-                </Button>,
-              ]}
-            >
-              <Flex vertical gap={4}>
-                <Typography.Text strong className="webhook-url">
-                  {endpoint.url}
-                </Typography.Text>
-                <Flex wrap gap={4} aria-label="Events">
-                  {endpoint.events.map((type) => (
-                    <Tag key={type}>{WEBHOOK_EVENT_LABELS[type]}</Tag>
-                  ))}
-                </Flex>
-                <SigningSecret secret={endpoint.secret} url={endpoint.url} />
-              </Flex>
-            </List.Item>
+            <EndpointItem
+              endpoint={endpoint}
+              onTest={() => test(endpoint)}
+              onDelete={(opener) => {
+                deleteOpener.current = opener;
+                setDeleting(endpoint);
+              }}
+            />
           )}
         />
       )}
@@ -123,5 +99,34 @@ export function WebhooksCard() {
         Nothing more will be sent to <span className="webhook-url">{deleting?.url}</span>, and its deliveries leave the log.
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** One endpoint: its address, events and signing secret, with its test and delete buttons. */
+function EndpointItem({ endpoint, onTest, onDelete }: { endpoint: WebhookEndpoint; onTest(): void; onDelete(opener: HTMLElement): void }) {
+  return (
+    <List.Item
+      data-testid="webhook-endpoint"
+      actions={[
+        <Button key="test" icon={<SendOutlined />} aria-label={`Send test event to ${endpoint.url}`} onClick={onTest}>
+          Send test event
+        </Button>,
+        <Button key="delete" icon={<DeleteOutlined />} danger aria-label={`Delete ${endpoint.url}`} onClick={(event) => onDelete(event.currentTarget)}>
+          Delete
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={4}>
+        <Typography.Text strong className="webhook-url">
+          {endpoint.url}
+        </Typography.Text>
+        <Flex wrap gap={4} aria-label="Events">
+          {endpoint.events.map((type) => (
+            <Tag key={type}>{WEBHOOK_EVENT_LABELS[type]}</Tag>
+          ))}
+        </Flex>
+        <SigningSecret secret={endpoint.secret} url={endpoint.url} />
+      </Flex>
+    </List.Item>
   );
 }

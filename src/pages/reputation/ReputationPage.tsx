@@ -56,27 +56,34 @@ const requestSources = ({ automation, campaigns }: ReputationSummary) => [
   ...campaigns.map((campaign) => ({ ...campaign, key: `campaign-${campaign.id}`, to: `/campaigns/${campaign.id}` })),
 ];
 
-function Dashboard({ summary }: { summary: ReputationSummary }) {
-  const times = useBusinessTime();
+/** The period's totals, one card each. */
+function Totals({ summary }: { summary: ReputationSummary }) {
   const { feedback, ratings } = summary;
   return (
+    <Row gutter={[16, 16]} data-testid="reputation-totals">
+      {[
+        { title: 'Review requests sent', value: summary.requests },
+        { title: 'Review page visits', value: summary.visits },
+        { title: 'Review site clicks', value: summary.clicks },
+        { title: 'Private feedback', value: feedback.count },
+        { title: 'Ratings', value: ratings.count },
+        { title: 'Average rating', value: ratings.averageRating ?? '–', suffix: ratings.averageRating === null ? undefined : '/ 5' },
+      ].map(({ title, value, suffix }) => (
+        <Col xs={12} md={8} xl={4} key={title}>
+          <Card size="small">
+            <Statistic title={title} value={value} suffix={suffix} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function Dashboard({ summary }: { summary: ReputationSummary }) {
+  const times = useBusinessTime();
+  return (
     <>
-      <Row gutter={[16, 16]} data-testid="reputation-totals">
-        {[
-          { title: 'Review requests sent', value: summary.requests },
-          { title: 'Review page visits', value: summary.visits },
-          { title: 'Review site clicks', value: summary.clicks },
-          { title: 'Private feedback', value: feedback.count },
-          { title: 'Ratings', value: ratings.count },
-          { title: 'Average rating', value: ratings.averageRating ?? '–', suffix: ratings.averageRating === null ? undefined : '/ 5' },
-        ].map(({ title, value, suffix }) => (
-          <Col xs={12} md={8} xl={4} key={title}>
-            <Card size="small">
-              <Statistic title={title} value={value} suffix={suffix} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <Totals summary={summary} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card title="Over time" size="small">
