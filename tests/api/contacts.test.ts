@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactAnswer } from '../../server/contacts/schemas';
 import { contacts } from '../../server/db/schema';
 import type { Contact } from '#domain';
 import { ApiClient, type TestApp } from '../support/test-app';
@@ -218,9 +219,15 @@ describe('get-contacts', () => {
     const business = (await owner.createBusiness()).id;
     const made = [];
     for (let i = 0; i < 3; i += 1) made.push(await createContact(owner, business, { gender: ['MALE', 'FEMALE', 'NOT_SPECIFIED'][i] }));
+    // As an import writes a row without birth date or phone number.
+    await testApp.app.db.insert(contacts).values({ businessId: business, firstName: 'Ines', lastName: 'Ortiz', email: 'ines.ortiz@example.com', gender: 'NOT_SPECIFIED' });
+    made.push((await listContacts(owner, business)).at(-1)!);
+    expect(made.at(-1)).toMatchObject({ firstName: 'Ines', birthDate: null, phoneNumber: null, lastVisited: null });
     await createContact(owner, businessId);
     const listed = await listContacts(owner, business);
     expect(listed).toEqual(made);
+    // The list is written from the api_json column (kept by triggers, for speed): each row is the documented answer.
+    for (const row of listed) expect(contactAnswer.parse(row)).toEqual(row);
     expect(Object.keys(listed[0]!).sort()).toEqual(
       ['id', 'firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'status', 'tags', 'lastVisited', 'businessId'].sort(),
     );
