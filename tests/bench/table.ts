@@ -12,7 +12,7 @@ export function printTable(title: string, rows: BenchRow[]) {
   console.log(`${'benchmark'.padEnd(width)} | ${'value'.padStart(12)} | unit       | note`);
   console.log(`${'-'.repeat(width)}-|-${'-'.repeat(12)}-|------------|-----`);
   for (const row of rows) {
-    const value = row.value >= 100 ? Math.round(row.value).toLocaleString('en-US') : row.value.toFixed(1);
+    const value = row.value >= 100 ? Math.round(row.value).toLocaleString('en-US') : row.value.toFixed(row.unit === 'ratio' ? 2 : 1);
     console.log(`${row.name.padEnd(width)} | ${value.padStart(12)} | ${row.unit.padEnd(10)} | ${row.note ?? ''}`);
   }
 }
