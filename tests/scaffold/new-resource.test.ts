@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run new-resource` in a scratch copy of the project (the working tree's files, this
- * project's node_modules): right after it, the typecheck, lint and the tests it wrote pass, and the
- * ownership, anonymous-401 and OpenAPI tests take in its routes without an edit.
+ * project's node_modules): right after it, the typecheck, lint, the import-circle check and the
+ * tests it wrote pass, and the ownership, anonymous-401 and OpenAPI tests take in its routes
+ * without an edit.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 let scratch: string;
@@ -60,6 +61,8 @@ describe('npm run new-resource', () => {
     expect(typecheck.ok, typecheck.output).toBe(true);
     const lint = run('npx', ['eslint', 'domain', 'server', 'src', 'tests/api', 'tests/unit', 'scripts']);
     expect(lint.ok, lint.output).toBe(true);
+    const circles = run('npm', ['run', '--silent', 'circles']);
+    expect(circles.ok, circles.output).toBe(true);
 
     const tests = run('npx', [
       'vitest', 'run', '--reporter=verbose', '--project', 'unit', '--project', 'api-pglite',
