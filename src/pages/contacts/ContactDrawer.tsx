@@ -1,17 +1,18 @@
-import { Alert, Button, Drawer, Empty, Flex, Form, List, Spin, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, Form, List, Spin, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { DELIVERY_STATE_LABELS, type DeliveryState } from '#domain/delivery';
 import { joinTags, parseTags, type Contact } from '#domain/contacts';
 import type { FieldErrors } from '#domain/rules';
 import type { ReviewEventKind } from '#domain/reviews';
 import { ratingText } from '../../components/reviews/review-steps';
-import { CONTACT_EVENT_LABELS, LIFTABLE_REASONS, SUPPRESSION_REASON_LABELS, type ContactHistoryItem, type Suppression } from '#domain/suppressions';
+import { CONTACT_EVENT_LABELS, type ContactHistoryItem } from '#domain/suppressions';
 import type { HttpError } from '@refinedev/core';
 import { showFieldErrors } from '../../components/forms/show-field-errors';
 import { useResourceAction, useResourceQuery } from '../../resources/useResourceAction';
 import { formatPhoneNumber } from '../../phone-numbers';
 import { useBusinessTime } from '../../business/business-time';
 import { ContactFormFields, type ContactFormValues } from './ContactFormFields';
+import { ContactSuppressions } from './ContactSuppressions';
 
 const REVIEW_ACTIVITY: Record<ReviewEventKind, string> = {
   visit: 'Opened the review page',
@@ -82,7 +83,6 @@ function ContactDetails({ contact, region }: { contact: Contact; region: string 
   const [form] = Form.useForm<ContactFormValues>();
   const history = useResourceQuery('contacts', 'history', { id: contact.id });
   const update = useResourceAction('contacts', 'update');
-  const lift = useResourceAction('contacts', 'liftSuppression');
 
   // What the contact lacks is an empty field; the number as people read it (it is read again on save).
   useEffect(() => {
@@ -107,57 +107,30 @@ function ContactDetails({ contact, region }: { contact: Contact; region: string 
 
   const data = history.data?.data;
   return (
-        <Flex vertical gap={16}>
-          <Flex gap={4} wrap aria-label="Tags">
-            {parseTags(contact.tags).length ? parseTags(contact.tags).map((tag) => <Tag key={tag}>{tag}</Tag>) : <Typography.Text type="secondary">No tags</Typography.Text>}
-          </Flex>
-          <Form form={form} name="contact-drawer" layout="vertical" requiredMark={false} onFinish={save}>
-            <ContactFormFields region={region} editing={contact} />
-            <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>
-              Save contact
-            </Button>
-          </Form>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            Suppressions
-          </Typography.Title>
-          {data?.suppressions.length ? (
-            data.suppressions.map((suppression: Suppression) => (
-              <Alert
-                key={suppression.id}
-                type="warning"
-                showIcon
-                message={`${suppression.channel === 'EMAIL' ? 'Email' : 'Text messages'} suppressed: ${SUPPRESSION_REASON_LABELS[suppression.reason]}`}
-                description={suppression.evidence ?? undefined}
-                action={
-                  LIFTABLE_REASONS.includes(suppression.reason) && (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        lift.mutate(
-                          { id: suppression.id, successNotification: () => ({ type: 'success', message: 'Suppression lifted', description: `${suppression.address} can be sent to again.` }) },
-                          { onSuccess: () => void history.refetch() },
-                        )
-                      }
-                    >
-                      Lift
-                    </Button>
-                  )
-                }
-              />
-            ))
-          ) : (
-            <Typography.Text type="secondary">Not suppressed</Typography.Text>
-          )}
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            History
-          </Typography.Title>
-          {history.isLoading ? (
-            <Spin />
-          ) : data?.items.length ? (
-            <List size="small" dataSource={data.items} renderItem={(item) => <List.Item><HistoryItem item={item} when={times.dateTime} /></List.Item>} />
-          ) : (
-            <Empty description="Nothing sent to this contact yet" />
-          )}
-        </Flex>
+    <Flex vertical gap={16}>
+      <Flex gap={4} wrap aria-label="Tags">
+        {parseTags(contact.tags).length ? parseTags(contact.tags).map((tag) => <Tag key={tag}>{tag}</Tag>) : <Typography.Text type="secondary">No tags</Typography.Text>}
+      </Flex>
+      <Form form={form} name="contact-drawer" layout="vertical" requiredMark={false} onFinish={save}>
+        <ContactFormFields region={region} editing={contact} />
+        <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>
+          Save contact
+        </Button>
+      </Form>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Suppressions
+      </Typography.Title>
+      <ContactSuppressions suppressions={data?.suppressions} onLifted={() => void history.refetch()} />
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        History
+      </Typography.Title>
+      {history.isLoading ? (
+        <Spin />
+      ) : data?.items.length ? (
+        <List size="small" dataSource={data.items} renderItem={(item) => <List.Item><HistoryItem item={item} when={times.dateTime} /></List.Item>} />
+      ) : (
+        <Empty description="Nothing sent to this contact yet" />
+      )}
+    </Flex>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Checkbox, ConfigProvider, Table, Tag, theme, type GetRef, type TableColumnsType } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
+import { Button, Checkbox, Tag, theme, type TableColumnsType } from 'antd';
 import { createContext, memo, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { Contact } from '#domain/contacts';
 import { businessTime, useBusinessTime, type BusinessTime } from '../../business/business-time';
 import { formatBirthDate, formatPhone, genderLabel, orMissing, statusColor, statusLabel } from './contact-display';
-import { GRID_COMPONENTS, GridFrame, gridRowId } from './grid-parts';
+import { ContactsVirtualTable, ROW_HEIGHT, type ContactsSort, type ContactsTableRef } from './ContactsVirtualTable';
+import { GridFrame } from './grid-parts';
 import { useGridKeyboard } from './useGridKeyboard';
 
 /** One collator for every text column: much faster than localeCompare per comparison. */
@@ -100,10 +100,6 @@ function OpenButton({ contact }: { contact: Contact }) {
   );
 }
 
-// paddingSM 11 makes antd's fixed virtual row height 11 + 22 (text) + 11 + 1 (border) = 45 px.
-const ROW_45PX_THEME = { token: { paddingSM: 11 } };
-const ROW_HEIGHT = 45;
-
 type Selection = {
   selected: ReadonlySet<number>;
   allSelected: boolean;
@@ -183,44 +179,21 @@ type Props = {
   region: string | null;
 };
 
-/**
- * The virtual contacts table: every row of the search at once, no pagination. The checkbox column
- * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
- * click: here select-all builds one Set and only the rows on screen re-render.
- */
-export const ContactsTable = memo(function ContactsTable({ rows, height, width, selected, onSelectionChange, suppressed, onOpen, onDelete, region }: Props) {
-  const times = useBusinessTime();
-  const dataColumns = useMemo(() => dataColumnsIn(region, times), [region, times]);
-  const rowActions = useMemo<RowActions>(() => ({ suppressed, open: onOpen }), [suppressed, onOpen]);
-  const tableWidth = Math.max(MIN_TABLE_WIDTH, Math.floor(width));
-  // Sorting is ours too, so the displayed order is known for shift-click ranges.
-  const [sort, setSort] = useState<{ column: keyof Contact; order: SortOrder } | null>(null);
+/** The rows in the order of the sorted column; sorting is ours, so the displayed order is known for shift-click ranges. */
+function useSortedRows(rows: Contact[], dataColumns: DataColumn[]) {
+  const [sort, setSort] = useState<ContactsSort | null>(null);
   const displayed = useMemo(() => {
     const column = sort?.order && dataColumns.find((candidate) => candidate.dataIndex === sort.column);
     if (!column) return rows;
     const sorted = [...rows].sort(column.compare);
     return sort.order === 'descend' ? sorted.reverse() : sorted;
   }, [rows, sort, dataColumns]);
-  const selection = useCheckboxSelection(rows, displayed, selected, onSelectionChange);
+  return { sort, setSort, displayed };
+}
 
-  const tableRef = useRef<GetRef<typeof Table<Contact>>>(null);
-  // rc-virtual-list takes `align`; 'auto' scrolls only as far as needed to show the row.
-  const scrollTo = useCallback((index: number) => tableRef.current?.scrollTo({ index, align: 'auto' } as { index: number }), []);
-  const grid = useGridKeyboard({
-    rows: displayed,
-    selected,
-    onSelectionChange,
-    onOpen,
-    onDelete,
-    pageSize: Math.max(1, Math.floor(height / ROW_HEIGHT)),
-    scrollTo,
-  });
-  // Read by the rows' click handler, so a new handler does not rebuild the 100,000-row table.
-  const placeCursorRef = useRef(grid.placeCursor);
-  placeCursorRef.current = grid.placeCursor;
-  const { token } = theme.useToken();
-
-  const columns = useMemo<TableColumnsType<Contact>>(
+/** The checkbox, data and Open columns; memoised, so a click (a selection, the cursor) does not rebuild the table. */
+function useTableColumns(dataColumns: DataColumn[], sort: ContactsSort | null, tableWidth: number) {
+  return useMemo<TableColumnsType<Contact>>(
     () => [
       {
         key: 'selection',
@@ -248,48 +221,52 @@ export const ContactsTable = memo(function ContactsTable({ rows, height, width, 
     ],
     [sort, tableWidth, dataColumns],
   );
+}
 
-  const table = useMemo(
-    () => (
-      <ConfigProvider theme={ROW_45PX_THEME}>
-        <Table<Contact>
-          ref={tableRef}
-          virtual
-          size="middle"
-          rowKey="id"
-          columns={columns}
-          dataSource={displayed}
-          pagination={false}
-          scroll={{ x: tableWidth, y: height }}
-          showSorterTooltip={false}
-          onChange={(_pagination, _filters, sorter) => {
-            const { columnKey, order } = Array.isArray(sorter) ? sorter[0]! : sorter;
-            setSort(order ? { column: columnKey as keyof Contact, order } : null);
-          }}
-          components={GRID_COMPONENTS}
-          // The header is row 1 of the grid; a click on a row (its checkbox too) puts the cursor
-          // there and focus on the grid, so the keys go on from that row.
-          onRow={(contact, index) => ({
-            id: gridRowId(contact.id),
-            'aria-rowindex': (index ?? 0) + 2,
-            onClick: (event) => {
-              placeCursorRef.current(contact);
-              (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
-            },
-          })}
-          data-testid="contacts-table"
-          className="contacts-table"
-        />
-      </ConfigProvider>
-    ),
-    [columns, displayed, height, tableWidth],
-  );
+/**
+ * The virtual contacts table: every row of the search at once, no pagination. The checkbox column
+ * is our own rather than antd's rowSelection, whose bookkeeping walks all 100,000 rows on every
+ * click: here select-all builds one Set and only the rows on screen re-render.
+ */
+export const ContactsTable = memo(function ContactsTable({ rows, height, width, selected, onSelectionChange, suppressed, onOpen, onDelete, region }: Props) {
+  const times = useBusinessTime();
+  const dataColumns = useMemo(() => dataColumnsIn(region, times), [region, times]);
+  const rowActions = useMemo<RowActions>(() => ({ suppressed, open: onOpen }), [suppressed, onOpen]);
+  const tableWidth = Math.max(MIN_TABLE_WIDTH, Math.floor(width));
+  const { sort, setSort, displayed } = useSortedRows(rows, dataColumns);
+  const selection = useCheckboxSelection(rows, displayed, selected, onSelectionChange);
+
+  const tableRef = useRef<ContactsTableRef>(null);
+  // rc-virtual-list takes `align`; 'auto' scrolls only as far as needed to show the row.
+  const scrollTo = useCallback((index: number) => tableRef.current?.scrollTo({ index, align: 'auto' } as { index: number }), []);
+  const grid = useGridKeyboard({
+    rows: displayed,
+    selected,
+    onSelectionChange,
+    onOpen,
+    onDelete,
+    pageSize: Math.max(1, Math.floor(height / ROW_HEIGHT)),
+    scrollTo,
+  });
+  // Read by the rows' click handler, so a new handler does not rebuild the 100,000-row table.
+  const placeCursorRef = useRef(grid.placeCursor);
+  placeCursorRef.current = grid.placeCursor;
+  const { token } = theme.useToken();
+  const columns = useTableColumns(dataColumns, sort, tableWidth);
 
   return (
     <RowActionsContext.Provider value={rowActions}>
       <SelectionContext.Provider value={selection}>
         <GridFrame cursorId={grid.cursorId} selected={selected} rowCount={displayed.length} cursorColor={token.colorPrimary} {...grid.gridProps}>
-          {table}
+          <ContactsVirtualTable
+            tableRef={tableRef}
+            columns={columns}
+            rows={displayed}
+            height={height}
+            width={tableWidth}
+            onSort={setSort}
+            placeCursorRef={placeCursorRef}
+          />
         </GridFrame>
       </SelectionContext.Provider>
     </RowActionsContext.Provider>

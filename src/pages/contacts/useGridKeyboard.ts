@@ -1,4 +1,6 @@
-import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useGridCursor } from './useGridCursor';
+import { useKeyboardFocus } from './useKeyboardFocus';
 
 type Row = { id: number };
 
@@ -28,36 +30,8 @@ type Anchor = { id: number; before: ReadonlySet<number> };
  * cursor is a contact id, so it stays on its contact when a search or sort moves the rows.
  */
 export function useGridKeyboard<T extends Row>({ rows, selected, onSelectionChange, onOpen, onDelete, pageSize, scrollTo }: Options<T>) {
-  const [cursorId, setCursorId] = useState<number | null>(null);
-  // The cursor as of now, for handlers that run before the next render (a click that focuses the grid).
-  const cursor = useRef<number | null>(null);
+  const { shownId, placeAt, cursorIndex, moveTo } = useGridCursor(rows, scrollTo);
   const anchor = useRef<Anchor | null>(null);
-  const lastIndex = useRef(0);
-  const placeAt = (index: number, id: number) => {
-    lastIndex.current = index;
-    cursor.current = id;
-    setCursorId(id);
-  };
-
-  /** The cursor row's index: where it was, if the rows did not move, else looked up. */
-  const cursorIndex = useCallback(() => {
-    const id = cursor.current;
-    if (id === null) return -1;
-    if (rows[lastIndex.current]?.id === id) return lastIndex.current;
-    return rows.findIndex((row) => row.id === id);
-  }, [rows]);
-
-  const moveTo = useCallback(
-    (index: number) => {
-      const target = Math.max(0, Math.min(rows.length - 1, index));
-      const row = rows[target];
-      if (!row) return;
-      placeAt(target, row.id);
-      scrollTo(target);
-      return row;
-    },
-    [rows, scrollTo],
-  );
 
   /** Puts the cursor on a clicked row, which is where the next Shift range starts. */
   const placeCursor = (row: T) => {
@@ -71,8 +45,9 @@ export function useGridKeyboard<T extends Row>({ rows, selected, onSelectionChan
     const to = moveTo(index);
     const start = rows.findIndex((row) => row.id === from.id);
     if (!to || start < 0) return;
+    const end = cursorIndex();
     const next = new Set(from.before);
-    for (let i = Math.min(start, lastIndex.current); i <= Math.max(start, lastIndex.current); i++) next.add(rows[i]!.id);
+    for (let i = Math.min(start, end); i <= Math.max(start, end); i++) next.add(rows[i]!.id);
     onSelectionChange(next);
   };
 
@@ -122,23 +97,10 @@ export function useGridKeyboard<T extends Row>({ rows, selected, onSelectionChan
     event.preventDefault();
   };
 
-  // A click focuses the grid too: its row takes the cursor (placeCursor), the first row must not.
-  const pointerDown = useRef(false);
-  const onMouseDown = () => {
-    pointerDown.current = true;
-  };
-  const onMouseUp = () => {
-    pointerDown.current = false;
-  };
   /** Tabbing to the grid shows a cursor: the one it had if its row is still shown, else the first row. */
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const byPointer = pointerDown.current;
-    pointerDown.current = false;
-    if (!byPointer && cursorIndex() < 0) move(0, false);
-  };
+  const focusHandlers = useKeyboardFocus(() => {
+    if (cursorIndex() < 0) move(0, false);
+  });
 
-  // While its row is shown (a search may hide it).
-  const cursorShown = cursorId !== null && cursorIndex() >= 0 ? cursorId : null;
-  return { cursorId: cursorShown, gridProps: { onKeyDown, onFocus, onMouseDown, onMouseUp }, placeCursor };
+  return { cursorId: shownId, gridProps: { onKeyDown, ...focusHandlers }, placeCursor };
 }
