@@ -13,7 +13,7 @@ import type { Db } from './rows';
 import * as schema from './schema';
 
 // Where most modules look for them; they live in rows.ts, which data-migrations.ts (run from here) uses too.
-export { queryRows, type Db } from './rows';
+export { preparedRows, queryRows, type Db } from './rows';
 
 export type Database = {
   db: Db;

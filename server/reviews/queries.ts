@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FEEDBACK_PER_HOUR, LOW_RATING_MAX, RATINGS_PER_HOUR, type ReviewSite } from '#domain';
-import { queryRows, type Db } from '../db/client';
+import { preparedRows, queryRows, type Db } from '../db/client';
 import { senderColumns, toEmailSender, type EmailSender, type SenderRow } from '../sending/sender';
 import { queueBusinessEvent, queueEvents, reviewEventData } from '../webhooks/outbox';
 import { JUST_SENT_MS } from './automated';
@@ -60,8 +60,9 @@ const ratingEvent = (ratings: SQL) =>
  * business's webhooks in the same statement. One round trip; the page shows the rating as it is now.
  */
 export async function recordVisit(db: Db, token: string, automatedRequest: boolean, rating: number | null = null): Promise<ReviewTarget | undefined> {
-  const [row] = await queryRows<ReviewTarget>(
+  const [row] = await preparedRows<ReviewTarget>(
     db,
+    'review-page-visit',
     sql`with t as (${target(token)}),
         visit as (
           insert into review_events (delivery_id, campaign_id, business_id, kind, automated)
@@ -104,8 +105,9 @@ export async function recordRating(db: Db, page: ReviewTarget, rating: number): 
  * automated, queued as review.clicked for the webhooks; its address, or undefined.
  */
 export async function recordClick(db: Db, token: string, position: number, automatedRequest: boolean): Promise<string | undefined> {
-  const [row] = await queryRows<{ url: string }>(
+  const [row] = await preparedRows<{ url: string }>(
     db,
+    'review-site-click',
     sql`with t as (${target(token)}),
         site as (select t.*, t.sites -> ${position - 1}::int as site from t where jsonb_typeof(t.sites -> ${position - 1}::int) = 'object'),
         click as (
@@ -123,7 +125,7 @@ export async function recordClick(db: Db, token: string, position: number, autom
 
 /** The page's data without recording anything (the feedback form's answer). */
 export async function reviewTarget(db: Db, token: string): Promise<ReviewTarget | undefined> {
-  const [row] = await queryRows<ReviewTarget>(db, sql`select "deliveryId", "campaignId", "businessId", "businessName", sites, rating from (${target(token)}) t`);
+  const [row] = await preparedRows<ReviewTarget>(db, 'review-page-target', sql`select "deliveryId", "campaignId", "businessId", "businessName", sites, rating from (${target(token)}) t`);
   return row;
 }
 
