@@ -38,8 +38,17 @@ type Recipient = TemplateContact & {
   phoneProblem: string | null;
 };
 
-/** A review page token: 128 random bits, URL-safe, 22 characters (short enough for a text message). */
-export const newReviewToken = () => randomBytes(16).toString('base64url');
+/**
+ * A review page token: 128 bits, URL-safe, 22 characters (short enough for a text message). The
+ * first 24 bits count minutes, the other 104 are random: the tokens a campaign start writes at
+ * once sit together in their unique index, whose recent pages stay in memory however large it
+ * grows, instead of landing all over it.
+ */
+export function newReviewToken(now = Date.now()): string {
+  const token = randomBytes(16);
+  token.writeUIntBE(Math.floor(now / 60_000) % 2 ** 24, 0, 3);
+  return token.toString('base64url');
+}
 
 /** Whether a message is a review request: it links to the review page. */
 export const isReviewRequest = (campaign: { subject: string | null; messageBody: string }) =>

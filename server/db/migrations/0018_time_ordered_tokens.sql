@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ALTER COLUMN "unsubscribe_token" SET DEFAULT (lpad(to_hex((floor(extract(epoch from clock_timestamp()) / 60))::bigint % 16777216), 6, '0') || substr(gen_random_uuid()::text, 7))::uuid;
