@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resourceFiles, type Names } from './new-resource/templates';
+import { resourceFiles, tableDefinition, type Names } from './new-resource/templates';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +22,7 @@ const INSERTIONS = {
     before: '        // npm run new-resource registers its routes above this line.',
     what: (n: Names) => `        await api.register(${n.camelSingular}Routes);\n`,
   },
-  schema: { file: 'server/db/schema.ts', before: null, what: (n: Names) => tableDefinition(n) },
+  schema: { file: 'server/db/schema.ts', before: null, what: tableDefinition },
   resourceImport: {
     file: 'src/resources/index.ts',
     before: "import type { Endpoint, StarboostResource } from './define';",
@@ -36,25 +36,7 @@ const INSERTIONS = {
   },
 } satisfies Record<string, { file: string; before: string | null; what: (names: Names) => string }>;
 
-function tableDefinition(n: Names) {
-  return `
-/** ${n.label} (written by npm run new-resource): each belongs to one business. */
-export const ${n.camelPlural} = pgTable(
-  '${n.snakePlural}',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('${n.snakePlural}_business_id_idx').on(t.businessId)],
-);
-`;
-}
-
-export function namesOf(plural: string, singular = plural.replace(/ies$/, 'y').replace(/s$/, '')): Names {
+function namesOf(plural: string, singular = plural.replace(/ies$/, 'y').replace(/s$/, '')): Names {
   const words = (kebab: string) => kebab.split('-');
   const pascal = (kebab: string) => words(kebab).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   const camel = (kebab: string) => pascal(kebab)[0]!.toLowerCase() + pascal(kebab).slice(1);
@@ -85,14 +67,25 @@ function parseArguments(args: string[]): Names {
   return names;
 }
 
-function insert(file: string, before: string | null, text: string) {
-  const path = join(root, file);
-  const content = readFileSync(path, 'utf8');
-  if (content.includes(text.trim())) throw new Error(`${file} already has ${text.trim()}`);
-  if (before === null) return writeFileSync(path, content + text);
-  const at = content.indexOf(before);
-  if (at < 0) throw new Error(`${file} no longer has the line the generator adds before: ${JSON.stringify(before)}`);
-  writeFileSync(path, content.slice(0, at) + text + content.slice(at));
+/**
+ * The shared files with the resource's lines in place, all worked out before any is written, so a
+ * file that no longer has its marker stops the generator with nothing changed.
+ */
+function insertions(names: Names): Map<string, string> {
+  const changed = new Map<string, string>();
+  for (const { file, before, what } of Object.values(INSERTIONS)) {
+    const content = changed.get(file) ?? readFileSync(join(root, file), 'utf8');
+    const text = what(names);
+    if (content.includes(text.trim())) throw new Error(`${file} already has ${text.trim()}. Nothing was written.`);
+    if (before === null) {
+      changed.set(file, content + text);
+      continue;
+    }
+    const at = content.indexOf(before);
+    if (at < 0) throw new Error(`${file} no longer has the line the generator adds before (${JSON.stringify(before)}). Nothing was written.`);
+    changed.set(file, content.slice(0, at) + text + content.slice(at));
+  }
+  return changed;
 }
 
 function generate(names: Names) {
@@ -100,13 +93,13 @@ function generate(names: Names) {
   const taken = Object.keys(files).filter((file) => existsSync(join(root, file)));
   if (taken.length > 0) throw new Error(`Already there: ${taken.join(', ')}. Nothing was written.`);
   if (existsSync(join(root, 'server', names.kebabPlural))) throw new Error(`server/${names.kebabPlural} already exists. Nothing was written.`);
-  for (const { file, before, what } of Object.values(INSERTIONS)) insert(file, before, what(names));
-  for (const [file, content] of Object.entries(files)) {
+  const changed = insertions(names);
+  for (const [file, content] of [...changed, ...Object.entries(files)]) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), content);
   }
   execFileSync('npx', ['drizzle-kit', 'generate', '--name', names.snakePlural], { cwd: root, stdio: 'inherit' });
-  return [...new Set([...Object.values(INSERTIONS).map(({ file }) => file), ...Object.keys(files), `server/db/migrations/ (${names.snakePlural})`])];
+  return [...changed.keys(), ...Object.keys(files), `server/db/migrations/ (${names.snakePlural})`];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -31,6 +31,25 @@ export function resourceFiles(n: Names): Record<string, string> {
   };
 }
 
+/** The table, appended to server/db/schema.ts (drizzle-kit then writes its migration). */
+export function tableDefinition(n: Names) {
+  return `
+/** ${n.label} (written by npm run new-resource): each belongs to one business. */
+export const ${n.camelPlural} = pgTable(
+  '${n.snakePlural}',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('${n.snakePlural}_business_id_idx').on(t.businessId)],
+);
+`;
+}
+
 const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 const titled = (text: string) => text.split(' ').map(capitalised).join(' ');
 
@@ -128,7 +147,7 @@ function routesFile(n: Names) {
   const S = n.pascalSingular;
   return `import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ${s}Messages, ${s}PayloadSchema, ${s}Schema } from '#domain/${n.kebabPlural}';
+import { ${s}Messages, ${s}PayloadSchema, ${s}Schema, type ${S} } from '#domain/${n.kebabPlural}';
 import { notFound } from '../lib/errors';
 import { pathId } from '../lib/schemas';
 import { businessOf${S}, delete${S}, find${S}, insert${S}, list${n.pascalPlural}, update${S} } from './queries';
@@ -152,7 +171,11 @@ const ${s}Params = z.object({ id: pathId('The ${n.words}') });
 /** ${n.label}: the business's list, and each one read, created, changed and deleted. Private: signed-in owners only. */
 const ${s}Routes: FastifyPluginAsyncZod = async (app) => {
   app.registerOwner('${s}', businessOf${S}, ${s}Messages.notFound);
-  const found = (${s}: ${S} | undefined) => ${s} ?? Promise.reject(notFound(${s}Messages.notFound));
+  /** A record gone since the ownership check (deleted meanwhile) answers as a missing one. */
+  const found = (${s}: ${S} | undefined) => {
+    if (!${s}) throw notFound(${s}Messages.notFound);
+    return ${s};
+  };
 
   app.get(
     '/${n.kebabSingular}/get-${n.kebabPlural}/:businessId',
@@ -184,8 +207,6 @@ const ${s}Routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => found(await delete${S}(app.db, request.owned.${s})),
   );
 };
-
-type ${S} = z.infer<typeof ${s}Schema>;
 
 export default ${s}Routes;
 `;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Statistic, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, InputNumber, Row, Select, Statistic, Switch, Typography } from 'antd';
 import { AUTOMATION_CHANNEL_LABELS, AUTOMATION_CHANNELS, AUTOMATION_DELAY_MINUTES, channelsOf, type Automation } from '#domain/automation';
 import { CAMPAIGN_TYPE_LABELS } from '#domain/campaign-status';
 import { renderMessage, type TemplateContact } from '#domain/templates';
@@ -9,7 +9,7 @@ import { CountBars } from '../../components/reviews/CountBars';
 import { funnelBars } from '../../components/reviews/review-steps';
 import { useResourceQuery } from '../../resources/useResourceAction';
 import { FollowUpFields } from '../campaigns/create/FollowUpFields';
-import { MessageEditor } from '../campaigns/create/MessageEditor';
+import { MessageFields } from '../campaigns/create/MessageFields';
 import { MessagePreview } from '../campaigns/create/MessagePreview';
 import { AutomationLog } from './AutomationLog';
 import { DELAY_UNITS, useAutomationForm, type AutomationFormValues } from './useAutomationForm';
@@ -103,6 +103,8 @@ function SettingsForm({ automationForm, channels }: { automationForm: ReturnType
   const { formProps, saving, ruleAt, reminderRule } = automationForm;
   const validation = useValidateOnSubmitThenChange();
   const remind = Form.useWatch('remind', formProps.form) ?? false;
+  // The subject and the reminder's fields follow email when the automation may send one.
+  const emailOrSms = channels.includes('EMAIL') ? 'EMAIL' : 'SMS';
   return (
     <Form<AutomationFormValues>
       {...formProps}
@@ -128,15 +130,8 @@ function SettingsForm({ automationForm, channels }: { automationForm: ReturnType
           <Select {...searchableSelect} options={AUTOMATION_CHANNELS.map((value) => ({ value, label: AUTOMATION_CHANNEL_LABELS[value] }))} style={{ width: 240 }} />
         </Form.Item>
       </Flex>
-      {channels.includes('EMAIL') && (
-        <Form.Item label="Email subject" name="subject" rules={ruleAt('subject')}>
-          <Input />
-        </Form.Item>
-      )}
-      <Form.Item label="Message" name="messageBody" rules={ruleAt('messageBody')}>
-        <MessageEditor />
-      </Form.Item>
-      <FollowUpFields type={channels.includes('EMAIL') ? 'EMAIL' : 'SMS'} remind={remind} rule={reminderRule} />
+      <MessageFields type={emailOrSms} rules={ruleAt} />
+      <FollowUpFields type={emailOrSms} remind={remind} rule={reminderRule} />
       <Flex justify="end">
         <Button type="primary" htmlType="submit" loading={saving}>
           Save automation

@@ -9,11 +9,11 @@ type Props = {
   type: CampaignType;
   rules: SetupRules;
   /** The message asks for a review but the business has no review site to link to. */
-  noReviewSites: boolean;
+  noReviewSites?: boolean;
 };
 
-/** The email's subject, the message, and a warning when its review link could not be sent. */
-export function MessageFields({ type, rules, noReviewSites }: Props) {
+/** The email's subject, the message, and a warning when its review link could not be sent (the campaign wizard's and the automation's). */
+export function MessageFields({ type, rules, noReviewSites = false }: Props) {
   return (
     <>
       {type === 'EMAIL' && (
