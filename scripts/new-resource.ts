@@ -1,8 +1,8 @@
 /**
  * `npm run new-resource -- <name> [--singular <word>]`: writes a working business-scoped resource
  * (list, create, edit, delete) with a `name` field, to grow from: its domain schema, database table
- * and migration, server module with its routes registered, Refine resource and screen, and its API,
- * ownership and screen tests. docs/adding-a-resource.md explains each file it writes.
+ * and migration, server module with its routes registered, Refine resource and screen, and its API
+ * and screen tests. docs/adding-a-resource.md explains each file it writes.
  *
  * <name> is the resource's plural in lower-case words joined by hyphens ("notes", "gift-cards").
  */
@@ -23,17 +23,6 @@ const INSERTIONS = {
     what: (n: Names) => `        await api.register(${n.camelSingular}Routes);\n`,
   },
   schema: { file: 'server/db/schema.ts', before: null, what: tableDefinition },
-  resourceImport: {
-    file: 'src/resources/index.ts',
-    before: "import type { Endpoint, StarboostResource } from './define';",
-    what: (n: Names) => `import { ${n.camelPlural}Resource } from './${n.kebabPlural}';\n`,
-  },
-  resourceList: { file: 'src/resources/index.ts', before: '] as const;', what: (n: Names) => `  ${n.camelPlural}Resource,\n` },
-  screens: {
-    file: 'src/screens.ts',
-    before: '};\n\n/** The screens of a resource',
-    what: (n: Names) => `  ${n.camelPlural}: { list: lazyPage(() => import('./pages/${n.kebabPlural}/${n.pascalPlural}Page')) },\n`,
-  },
 } satisfies Record<string, { file: string; before: string | null; what: (names: Names) => string }>;
 
 function namesOf(plural: string, singular = plural.replace(/ies$/, 'y').replace(/s$/, '')): Names {

@@ -1,5 +1,5 @@
 import type { ResourceName } from './resources';
-import { lazyPage, type ResourcePages } from './resources/define';
+import { lazyPage, type ResourcePages, type StarboostResource } from './resources/define';
 
 /**
  * The screen of each resource's routes (list, create, show...), each its own chunk loaded on its
@@ -23,5 +23,5 @@ export const resourceScreens: Record<ResourceName, ResourcePages> = {
   checkInPoster: { list: lazyPage(() => import('./pages/check-in-poster/CheckInPosterPage')) },
 };
 
-/** The screens of a resource from the list (whose names are every ResourceName). */
-export const screensOf = (resource: { name: string }): ResourcePages => resourceScreens[resource.name as ResourceName];
+/** The screens of a resource from the list: a record's its own, the others' above. */
+export const screensOf = (resource: StarboostResource): ResourcePages => resource.pages ?? resourceScreens[resource.name as ResourceName];

@@ -22,11 +22,9 @@ export function resourceFiles(n: Names): Record<string, string> {
     [`domain/${n.kebabPlural}.ts`]: domainFile(n),
     [`server/${n.kebabPlural}/queries.ts`]: queriesFile(n),
     [`server/${n.kebabPlural}/routes.ts`]: routesFile(n),
-    [`src/resources/${n.kebabPlural}.ts`]: resourceFile(n),
+    [`src/resources/records/${n.kebabPlural}.ts`]: resourceFile(n),
     [`src/pages/${n.kebabPlural}/${n.pascalPlural}Page.tsx`]: pageFile(n),
-    [`src/pages/${n.kebabPlural}/${n.pascalSingular}FormModal.tsx`]: formModalFile(n),
     [`tests/api/${n.kebabPlural}.test.ts`]: apiTestFile(n),
-    [`tests/api/ownership-probes/${n.kebabPlural}.ts`]: ownershipProbesFile(n),
     [`tests/unit/${n.kebabPlural}-page.test.tsx`]: screenTestFile(n),
   };
 }
@@ -161,6 +159,8 @@ declare module '../businesses/ownership' {
 
 const tags = ['${n.label}'];
 const ${s}Answer = ${s}Schema.register(z.globalRegistry, { id: '${S}' });
+/** The example is in the API docs, and the route-wide tests (ownership, fuzz) send it. */
+const ${s}Payload = ${s}PayloadSchema.register(z.globalRegistry, { id: '${S}Payload', examples: [{ name: 'First ${n.words}' }] });
 /** Routes of the business in the path: the ownership hook checks it is the owner's and sets request.business. */
 const byBusiness = { config: { business: 'params.businessId' as const } };
 /** Routes keyed by a ${n.words}'s id: the ownership hook checks its business is the owner's. */
@@ -191,13 +191,13 @@ const ${s}Routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/${n.kebabSingular}/create-${n.kebabSingular}/:businessId',
-    { ...byBusiness, schema: { tags, summary: 'Create a ${n.words}', params: businessParams, body: ${s}PayloadSchema, response: { 201: ${s}Answer } } },
+    { ...byBusiness, schema: { tags, summary: 'Create a ${n.words}', params: businessParams, body: ${s}Payload, response: { 201: ${s}Answer } } },
     async (request, reply) => reply.status(201).send(await insert${S}(app.db, request.business.id, request.body)),
   );
 
   app.put(
     '/${n.kebabSingular}/update-${n.kebabSingular}/:id',
-    { ...by${S}, schema: { tags, summary: 'Change a ${n.words}', params: ${s}Params, body: ${s}PayloadSchema, response: { 200: ${s}Answer } } },
+    { ...by${S}, schema: { tags, summary: 'Change a ${n.words}', params: ${s}Params, body: ${s}Payload, response: { 200: ${s}Answer } } },
     async (request) => found(await update${S}(app.db, request.owned.${s}, request.body)),
   );
 
@@ -215,10 +215,13 @@ export default ${s}Routes;
 function resourceFile(n: Names) {
   const S = n.pascalSingular;
   return `import type { ${S}, ${S}Payload } from '#domain/${n.kebabPlural}';
-import { defineResource, endpoint } from './define';
+import { defineResource, endpoint, lazyPage } from '../define';
 
-/** ${n.label} of the selected business (written by npm run new-resource). */
-export const ${n.camelPlural}Resource = defineResource({
+/**
+ * ${n.label} of the selected business (written by npm run new-resource). A record: src/resources
+ * lists every file in this folder, after its own resources, and its screen is declared here.
+ */
+export default defineResource({
   name: '${n.camelPlural}',
   list: '/${n.kebabPlural}',
   meta: { label: '${n.label}', iconName: 'records', requiresBusiness: true },
@@ -229,6 +232,7 @@ export const ${n.camelPlural}Resource = defineResource({
     update: endpoint.put<${S}Payload, ${S}>('/${n.kebabSingular}/update-${n.kebabSingular}/{id}'),
     deleteOne: endpoint.delete<undefined, ${S}>('/${n.kebabSingular}/delete-${n.kebabSingular}/{id}'),
   },
+  pages: { list: lazyPage(() => import('../../pages/${n.kebabPlural}/${n.pascalPlural}Page')) },
 });
 `;
 }
@@ -237,15 +241,15 @@ function pageFile(n: Names) {
   const s = n.camelSingular;
   const S = n.pascalSingular;
   return `import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { List, useTable } from '@refinedev/antd';
+import { List, useModalForm, useTable } from '@refinedev/antd';
 import { useDelete } from '@refinedev/core';
-import { Button, Empty, Flex, Table, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { ${s}Messages, type ${S} } from '#domain/${n.kebabPlural}';
+import { Button, Empty, Flex, Form, Input, Modal, Table, Typography } from 'antd';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { ${s}Messages, ${s}PayloadSchema, type ${S}, type ${S}Payload } from '#domain/${n.kebabPlural}';
 import { useBusinessTime } from '../../business/business-time';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/ListStates';
-import { ${S}FormModal, type ${S}FormModalHandle } from './${S}FormModal';
+import { zodRule } from '../../components/forms/zod-rule';
 
 /** The business's ${n.pluralWords} (written by npm run new-resource): Refine's useTable reads them; created and changed in a dialog, deleted after asking. */
 export default function ${n.pascalPlural}Page() {
@@ -311,22 +315,11 @@ export default function ${n.pascalPlural}Page() {
     </List>
   );
 }
-`;
-}
 
-function formModalFile(n: Names) {
-  const s = n.camelSingular;
-  const S = n.pascalSingular;
-  return `import { useModalForm } from '@refinedev/antd';
-import { Form, Input, Modal } from 'antd';
-import { useImperativeHandle, type Ref } from 'react';
-import { ${s}Messages, ${s}PayloadSchema, type ${S}, type ${S}Payload } from '#domain/${n.kebabPlural}';
-import { zodRule } from '../../components/forms/zod-rule';
-
-export type ${S}FormModalHandle = { create(): void; edit(id: number): void };
+type ${S}FormModalHandle = { create(): void; edit(id: number): void };
 
 /** One ${n.words}'s form in a dialog, through Refine's useModalForm: empty to create one, filled to change one. */
-export function ${S}FormModal({ ref }: { ref: Ref<${S}FormModalHandle> }) {
+function ${S}FormModal({ ref }: { ref: Ref<${S}FormModalHandle> }) {
   const creating = useModalForm<${S}, never, ${S}Payload>({
     resource: '${n.camelPlural}',
     action: 'create',
@@ -431,47 +424,6 @@ describe('${n.pluralWords}', () => {
     expect((await world.stranger.get(\`${base}/get-${n.kebabSingular}/\${theirs.id}\`)).json()).toEqual(theirs);
   });
 });
-`;
-}
-
-function ownershipProbesFile(n: Names) {
-  const s = n.camelSingular;
-  const base = `/api/${n.kebabSingular}`;
-  return `import { ${s}Messages } from '#domain/${n.kebabPlural}';
-import { BUSINESS_NOT_FOUND, type OwnershipProbes, type ProbeContext } from '../../support/ownership-probes';
-
-/** ${n.label}' routes in tests/api/ownership.test.ts (written by npm run new-resource). */
-const NOT_FOUND = { status: 404, message: ${s}Messages.notFound };
-
-const create = async ({ owner, businessId }: Pick<ProbeContext, 'owner' | 'businessId'>) => {
-  const answer = await owner.post(\`${base}/create-${n.kebabSingular}/\${businessId}\`, { name: 'Probe' });
-  if (answer.statusCode !== 201) throw new Error(\`setup failed: \${answer.body}\`);
-  return (answer.json() as { id: number }).id;
-};
-
-/** A route keyed by one of the owner's ${n.pluralWords}: the stranger gets the answer of a missing one. */
-const byRecord = (method: 'GET' | 'PUT' | 'DELETE', action: string, body?: unknown) => async (context: ProbeContext) => [
-  { what: "another owner's ${n.words}", request: { method, url: \`${base}/\${action}/\${await create(context)}\`, body }, refusal: NOT_FOUND },
-];
-
-export default {
-  cases: {
-    'GET ${base}/get-${n.kebabPlural}/:businessId': async ({ businessId }) => [
-      { what: "another owner's business", request: { method: 'GET', url: \`${base}/get-${n.kebabPlural}/\${businessId}\` }, refusal: BUSINESS_NOT_FOUND },
-    ],
-    'POST ${base}/create-${n.kebabSingular}/:businessId': async ({ businessId }) => [
-      {
-        what: "another owner's business",
-        request: { method: 'POST', url: \`${base}/create-${n.kebabSingular}/\${businessId}\`, body: { name: 'Probe' } },
-        refusal: BUSINESS_NOT_FOUND,
-      },
-    ],
-    'GET ${base}/get-${n.kebabSingular}/:id': byRecord('GET', 'get-${n.kebabSingular}'),
-    'PUT ${base}/update-${n.kebabSingular}/:id': byRecord('PUT', 'update-${n.kebabSingular}', { name: 'Renamed' }),
-    'DELETE ${base}/delete-${n.kebabSingular}/:id': byRecord('DELETE', 'delete-${n.kebabSingular}'),
-  },
-  strangersRecord: { ${s}: ({ stranger, strangersBusinessId }) => create({ owner: stranger, businessId: strangersBusinessId }) },
-} satisfies OwnershipProbes;
 `;
 }
 

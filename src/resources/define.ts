@@ -65,6 +65,8 @@ export type ResourcePages = Partial<Record<PageAction, LazyPage>>;
  * Everything that registers a resource, in its own file: the Refine resource (name, route paths,
  * meta), its endpoints, and whether it works on the selected business. Its screens are in
  * src/screens.ts: they import the typed hooks over this list, so the list must not import them.
+ * A record (src/resources/records/) declares its screens itself (`pages`): they use Refine's own
+ * hooks only.
  */
 export type StarboostResource = IResourceItem & {
   meta: IResourceItem['meta'] & {
@@ -81,6 +83,8 @@ export type StarboostResource = IResourceItem & {
     iconName?: MenuIconName;
   };
   endpoints?: ResourceEndpoints;
+  /** A record's screens (src/resources/records/); the others' are in src/screens.ts. */
+  pages?: ResourcePages;
 };
 
 /** Keeps the literal name and endpoint types, so actions are typed by resource (see useResourceAction). */

@@ -22,11 +22,18 @@ const declared = [
   checkInPosterResource,
 ] as const;
 
-/** Declared once; the menu, the routes, the data provider and the action hooks read from this list. */
-export const resources: readonly StarboostResource[] = declared;
+/**
+ * Records: plain business-scoped resources (list, create, edit, delete), each one file in
+ * ./records/ that holds its screens too (`npm run new-resource` writes them), listed here without
+ * an edit, in the menu after the resources above.
+ */
+const records = Object.values(import.meta.glob<StarboostResource>('./records/*.ts', { eager: true, import: 'default' }));
 
-/** What Refine is given: the resources without their endpoints, which are ours. */
-export const refineResources: IResourceItem[] = resources.map(({ endpoints: _endpoints, ...resource }) => resource);
+/** Declared once; the menu, the routes, the data provider and the action hooks read from this list. */
+export const resources: readonly StarboostResource[] = [...declared, ...records];
+
+/** What Refine is given: the resources without their endpoints and screens, which are ours. */
+export const refineResources: IResourceItem[] = resources.map(({ endpoints: _endpoints, pages: _pages, ...resource }) => resource);
 
 /** The sidebar's navigation items, in the spec's order (Filters, beyond the spec, after Contacts). */
 export const navigationResources: readonly StarboostResource[] = resources.filter((resource) => !resource.meta.hide && resource.list);

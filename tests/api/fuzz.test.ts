@@ -9,6 +9,7 @@ import { openDatabase, queryRows } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { testDatabaseKind } from '../support/delivery-app';
 import { assertWithSeed, fuzzSeeds } from '../support/fuzz-seeds';
+import { exampleOf } from '../support/route-examples';
 import { ApiClient, isolatedPostgresDatabase } from '../support/test-app';
 
 /**
@@ -28,7 +29,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const FIXED_SEED = 22_2026;
 const SEEDS = fuzzSeeds(FIXED_SEED);
 const RERUN = `npx vitest run --project ${testDatabaseKind() === 'postgres' ? 'api-postgres' : 'api-pglite'} tests/api/fuzz.test.ts`;
-type Route = { method: HTTPMethods; url: string };
+type Route = { method: HTTPMethods; url: string; bodySchema?: unknown };
 
 const routes: Route[] = [];
 let app: FastifyInstance;
@@ -41,7 +42,7 @@ beforeAll(async () => {
     database: await openDatabase(isolated ? { databaseUrl: isolated.url, poolSize: 4 } : { dataDir: 'memory://' }),
     logger: false,
     onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, bodySchema: (route.schema as { body?: unknown } | undefined)?.body });
     },
   });
   await app.ready();
@@ -219,7 +220,9 @@ function request(route: Route, ids: Ids): fc.Arbitrary<Generated> {
   const idList = Object.values(ids);
   const paramCount = (route.url.match(/:\w+/g) ?? []).length;
   const param = fc.oneof(fc.constantFrom(...idList.map(String)), weirdString, weirdNumber.map(String));
-  const valid = VALID_BODIES[`${route.method} ${route.url}`];
+  const example = exampleOf(route.bodySchema);
+  // A route without a hand-written body here is spoiled from its schema's example, if it has one.
+  const valid = VALID_BODIES[`${route.method} ${route.url}`] ?? (example === undefined ? undefined : () => structuredClone(example) as Record<string, unknown>);
   const body = fc.oneof(
     ...(valid ? [{ weight: 6, arbitrary: spoiledBody(() => valid(ids), spoiler(idList)).map((value) => JSON.stringify(value)) }] : []),
     { weight: 1, arbitrary: jsonValue(idList).map((value) => JSON.stringify(value)) },

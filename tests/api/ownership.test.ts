@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignMessages, filterMessages, type Campaign, type CampaignStatus, type Contact, type ContactFilter } from '#domain';
 import { webhookMessages } from '#domain/webhooks';
 import { businesses, campaigns, suppressions } from '../../server/db/schema';
-import { BUSINESS_NOT_FOUND, type Method, type OwnershipProbes, type Probe, type ProbeContext, type ProbeRequest as Request } from '../support/ownership-probes';
+import { exampleOf } from '../support/route-examples';
 import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } from '../support/test-app';
 
 /**
@@ -13,12 +13,24 @@ import { ApiClient, BUSINESS_ADDRESS, startTestApp, uniqueEmail, type TestApp } 
  * owner's business through it: not by the business id, a campaign id, contact ids or a filter id.
  * Each probe is sent by the stranger (refused), then by the owner (accepted: the request itself is
  * valid, and the stranger's attempt changed nothing it needs). A route in neither table below fails
- * the test, so a new route has to show its ownership check, or say why it needs none. A resource
- * can bring its probes in a file of its own, `ownership-probes/<resource>.ts` (as the ones
- * `npm run new-resource` writes do), read here without an edit.
+ * the test, so a new route has to show its ownership check, or say why it needs none. The routes of
+ * a plain business-scoped record (`npm run new-resource` writes them) need no entry: their probes
+ * follow from their declarations (see derivedCase).
  */
 
-const RESOURCE_PROBES = Object.values(import.meta.glob<OwnershipProbes>('./ownership-probes/*.ts', { eager: true, import: 'default' }));
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Request = { method: Method; url: string; body?: unknown };
+type Probe = {
+  what: string;
+  /** What the stranger sends. */
+  request: Request;
+  /** How it is refused; the answer must not tell a stranger's resource from a missing one. */
+  refusal: { status: number; message: string };
+  /** What the owner sends to show the same resource is reachable by its owner; the same request unless given. */
+  ownersRequest?: Request;
+};
+
+const BUSINESS_NOT_FOUND = { status: 404, message: 'Business not found.' };
 
 const CAMPAIGN_NOT_FOUND = { status: 404, message: campaignMessages.notFound };
 const FILTER_NOT_FOUND = { status: 404, message: filterMessages.notFound };
@@ -46,10 +58,12 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^(GET|HEAD) \/api\/v1\/key$|^POST \/api\/v1\/visits$/, "the visits API: a business's API key is the credential and names the business (tests/api/visits-api.test.ts: a key never reaches another business)"],
 ];
 
-let testApp: TestApp;
 const registered = new Set<string>();
 /** The routes keyed by a record (`config.owns`), with where they name it. */
 const keyedByRecord: Array<{ method: Method; url: string; owns: Record<string, string> }> = [];
+/** Every route's ownership declaration and schemas, which derivedCase reads. */
+const declarations = new Map<string, Declaration>();
+type Declaration = { method: Method; url: string; business?: string; owns?: Record<string, string>; body?: unknown; response?: Record<number, unknown> };
 let owner: ApiClient;
 let stranger: ApiClient;
 let businessId: number;
@@ -58,15 +72,20 @@ let filter: ContactFilter;
 let strangersFilter: ContactFilter;
 let strangersCampaign: Campaign;
 
+// Started while the tests are collected: the routes it registers name the tests below.
+const testApp: TestApp = await startTestApp({}, {
+  onRoute: (route) => {
+    for (const method of [route.method].flat()) {
+      registered.add(`${method} ${route.url}`);
+      if (route.config?.owns) keyedByRecord.push({ method: method as Method, url: route.url, owns: route.config.owns });
+      const { business, owns } = route.config ?? {};
+      const { body, response } = (route.schema ?? {}) as Pick<Declaration, 'body' | 'response'>;
+      declarations.set(`${method} ${route.url}`, { method: method as Method, url: route.url, business, owns, body, response });
+    }
+  },
+});
+
 beforeAll(async () => {
-  testApp = await startTestApp({}, {
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) {
-        registered.add(`${method} ${route.url}`);
-        if (route.config?.owns) keyedByRecord.push({ method: method as Method, url: route.url, owns: route.config.owns });
-      }
-    },
-  });
   owner = new ApiClient(testApp.app);
   await owner.signUpAndIn();
   businessId = (await owner.createBusiness()).id;
@@ -78,15 +97,8 @@ beforeAll(async () => {
   filter = await createFilter(owner, businessId);
   strangersFilter = await createFilter(stranger, strangersBusinessId);
   strangersCampaign = await createCampaign(stranger, { businessId: strangersBusinessId, contactFilterId: strangersFilter.id });
-  for (const { strangersRecord = {} } of RESOURCE_PROBES) {
-    for (const [kind, make] of Object.entries(strangersRecord)) {
-      const id = await make(probeContext());
-      STRANGERS_RECORD[kind] = () => id;
-    }
-  }
 });
 
-const probeContext = (): ProbeContext => ({ owner, stranger, businessId, strangersBusinessId });
 afterAll(() => testApp?.close());
 
 async function created<T>(response: LightMyRequestResponse): Promise<T> {
@@ -142,21 +154,8 @@ const byCampaignId = (method: Method, action: string, status: CampaignStatus, bo
   return [{ what: "another owner's campaign", request, refusal: CAMPAIGN_NOT_FOUND }];
 };
 
-const byBusinessInPath = (path: string) => async (): Promise<Probe[]> => [
-  { what: "another owner's business", request: { method: 'GET', url: `/api/${path}/${businessId}` }, refusal: BUSINESS_NOT_FOUND },
-];
-
 /** Every route that names a business, campaign, contact or filter, with the probes that try another owner's. */
 const CASES: Record<string, () => Promise<Probe[]>> = {
-  'GET /api/contact/get-contacts/:businessId': byBusinessInPath('contact/get-contacts'),
-  'GET /api/contact-filter/get-contact-filters/:businessId': byBusinessInPath('contact-filter/get-contact-filters'),
-  'GET /api/campaign/get-campaigns/:businessId': byBusinessInPath('campaign/get-campaigns'),
-  'GET /api/campaign/get-sender/:businessId': byBusinessInPath('campaign/get-sender'),
-  'GET /api/reputation/get-summary/:businessId': byBusinessInPath('reputation/get-summary'),
-  'GET /api/automation/get-automation/:businessId': byBusinessInPath('automation/get-automation'),
-  'GET /api/automation/get-automation-log/:businessId': byBusinessInPath('automation/get-automation-log'),
-  'GET /api/business/get-check-in-page/:businessId': byBusinessInPath('business/get-check-in-page'),
-  'GET /api/business/get-first-steps/:businessId': byBusinessInPath('business/get-first-steps'),
   'PUT /api/automation/update-automation/:businessId': async () => {
     const body = { enabled: true, delayMinutes: 120, channel: 'EMAIL', subject: 'How was it?', messageBody: 'Review us: ${reviewLink}' };
     return [{ what: "another owner's business", request: { method: 'PUT', url: `/api/automation/update-automation/${businessId}`, body }, refusal: BUSINESS_NOT_FOUND }];
@@ -169,7 +168,6 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
     const request = { method: 'PUT' as const, url: `/api/business/update-business/${businessId}`, body };
     return [{ what: "another owner's business", request, refusal: BUSINESS_NOT_FOUND }];
   },
-  'GET /api/business/get-connectors/:businessId': byBusinessInPath('business/get-connectors'),
   'PUT /api/business/update-connector/:businessId': async () => {
     const body = { provider: 'square', secret: 'SquareSignatureKey0123' };
     return [{ what: "another owner's business", request: { method: 'PUT', url: `/api/business/update-connector/${businessId}`, body }, refusal: BUSINESS_NOT_FOUND }];
@@ -255,7 +253,6 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
-  'GET /api/business/get-api-keys/:businessId': byBusinessInPath('business/get-api-keys'),
   'POST /api/business/create-api-key/:businessId': async () => [
     { what: "another owner's business", request: { method: 'POST', url: `/api/business/create-api-key/${businessId}`, body: { name: 'Till' } }, refusal: BUSINESS_NOT_FOUND },
   ],
@@ -275,7 +272,6 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
-  'GET /api/suppression/get-suppressions/:businessId': byBusinessInPath('suppression/get-suppressions'),
   'DELETE /api/suppression/lift-suppression/:businessId/:id': async () => {
     // One each: the owner's request of a probe lifts it.
     const [first, second] = await testApp.app.db
@@ -297,8 +293,6 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
   'POST /api/business/create-webhook-endpoint/:businessId': async () => [
     { what: "another owner's business", request: { method: 'POST', url: `/api/business/create-webhook-endpoint/${businessId}`, body: WEBHOOK_ENDPOINT }, refusal: BUSINESS_NOT_FOUND },
   ],
-  'GET /api/business/get-webhook-endpoints/:businessId': byBusinessInPath('business/get-webhook-endpoints'),
-  'GET /api/business/get-webhook-deliveries/:businessId': byBusinessInPath('business/get-webhook-deliveries'),
   'DELETE /api/business/delete-webhook-endpoint/:businessId/:id': () => byWebhookEndpoint('DELETE', 'delete-webhook-endpoint'),
   'POST /api/business/send-test-webhook/:businessId/:id': () => byWebhookEndpoint('POST', 'send-test-webhook'),
 
@@ -341,7 +335,6 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       refusal: BUSINESS_NOT_FOUND,
     },
   ],
-  'GET /api/contact-filter/get-contact-filter-counts/:businessId': byBusinessInPath('contact-filter/get-contact-filter-counts'),
   'PUT /api/contact-filter/update-contact-filter/:id': async () => {
     const mine = await createFilter(owner, businessId);
     const body = { contactFilter: { name: `Renamed ${randomUUID().slice(0, 8)}` }, contactFilterItems: mine.items };
@@ -376,11 +369,48 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
       },
     ];
   },
-  // The resources' own probe files.
-  ...Object.fromEntries(
-    RESOURCE_PROBES.flatMap(({ cases }) => Object.entries(cases).map(([route, probes]) => [route, () => probes(probeContext())])),
-  ),
 };
+
+/**
+ * The probes of a route no case above names, from its declaration, for a plain business-scoped
+ * record's routes: `config.business: 'params.businessId'` (the stranger names the owner's business)
+ * or `config.owns: { <kind>: 'params.id' }` (the stranger names one of the owner's records of that
+ * kind, made through the kind's create route). A body is the first example its schema declares.
+ * Any other shape gets no probes, so the route needs a case above.
+ */
+function derivedCase(declaration: Declaration | undefined): (() => Promise<Probe[]>) | undefined {
+  if (!declaration) return undefined;
+  const { method, url, business, owns, body: bodySchema } = declaration;
+  const body = exampleOf(bodySchema);
+  if (bodySchema !== undefined && body === undefined) return undefined;
+  const params = url.match(/:\w+/g) ?? [];
+  if (business === 'params.businessId' && !owns && params.length === 1) {
+    return async () => [{ what: "another owner's business", request: { method, url: url.replace(':businessId', String(businessId)), body }, refusal: BUSINESS_NOT_FOUND }];
+  }
+  const [kind, ...more] = Object.entries(owns ?? {});
+  if (!business && kind?.[1] === 'params.id' && more.length === 0 && params.length === 1 && creatorOf(kind[0])) {
+    return async () => {
+      const at = (id: number) => url.replace(':id', String(id));
+      const missing = await send(owner, { method, url: at(MISSING_ID), body });
+      const request = { method, url: at(await makeRecord(kind[0], owner, businessId)), body };
+      return [{ what: `another owner's ${kind[0]}`, request, refusal: { status: missing.statusCode, message: missing.json().message } }];
+    };
+  }
+  return undefined;
+}
+
+/** A kind's create route: the POST to a business whose 201 answer is the schema its records' routes answer. */
+function creatorOf(kind: string): Declaration | undefined {
+  const answers = new Set([...declarations.values()].filter(({ owns }) => owns?.[kind]).map(({ response }) => response?.[200]));
+  return [...declarations.values()].find(
+    ({ method, business, response }) => method === 'POST' && business === 'params.businessId' && answers.has(response?.[201]),
+  );
+}
+
+async function makeRecord(kind: string, client: ApiClient, inBusiness: number): Promise<number> {
+  const creator = creatorOf(kind)!;
+  return (await created<{ id: number }>(await client.post(creator.url.replace(':businessId', String(inBusiness)), exampleOf(creator.body)))).id;
+}
 
 /** Creating in another owner's business, or in one's own with another owner's filter. */
 function campaignCreation(url: string): Probe[] {
@@ -416,11 +446,13 @@ async function byWebhookEndpoint(method: Method, action: string): Promise<Probe[
   ];
 }
 
+const caseOf = (route: string) => CASES[route] ?? derivedCase(declarations.get(route));
+
 /** A HEAD route runs its GET route's hooks: probed with the GET route's requests, without a body to read. */
 const caseFor = (route: string): (() => Promise<Probe[]>) | undefined => {
   const [method, url] = route.split(' ');
-  if (method !== 'HEAD') return CASES[route];
-  const getCase = CASES[`GET ${url}`];
+  if (method !== 'HEAD') return caseOf(route);
+  const getCase = caseOf(`GET ${url}`);
   return (
     getCase &&
     (async () =>
@@ -442,23 +474,28 @@ describe('business ownership on every route', () => {
     expect(exemptedAndProbed).toEqual([]);
   });
 
-  it.each([...Object.keys(CASES), ...Object.keys(CASES).filter((route) => route.startsWith('GET ')).map((route) => route.replace('GET', 'HEAD'))])(
-    '%s refuses a signed-in stranger and serves the owner',
-    async (route) => {
-      expect(registered.has(route), `${route} is registered`).toBe(true);
-      for (const probe of await caseFor(route)!()) {
-        const refused = await send(stranger, probe.request);
-        expect(refused.statusCode, `${probe.what}: ${refused.body}`).toBe(probe.refusal.status);
-        if (probe.request.method !== 'HEAD') expect(refused.json().message, probe.what).toBe(probe.refusal.message);
-        const served = await send(owner, probe.ownersRequest ?? probe.request);
-        expect(served.statusCode, `owner, ${probe.what}: ${served.body}`).toBeLessThan(300);
-      }
-    },
-  );
+  // The routes a case above names, and those whose probes follow from their declarations (derivedCase).
+  const probed = [...registered].filter((route) => caseFor(route));
+  it('probes routes from their declarations', () => expect(probed).toContain('HEAD /api/campaign/get-campaigns/:businessId'));
+
+  it.each(probed)('%s refuses a signed-in stranger and serves the owner', async (route) => {
+    for (const probe of await caseFor(route)!()) {
+      const refused = await send(stranger, probe.request);
+      expect(refused.statusCode, `${probe.what}: ${refused.body}`).toBe(probe.refusal.status);
+      if (probe.request.method !== 'HEAD') expect(refused.json().message, probe.what).toBe(probe.refusal.message);
+      const served = await send(owner, probe.ownersRequest ?? probe.request);
+      expect(served.statusCode, `owner, ${probe.what}: ${served.body}`).toBeLessThan(300);
+    }
+  });
 });
 
-/** Another owner's record of each kind a route can be keyed by (`app.registerOwner`): a new kind needs one here. */
+/**
+ * Another owner's record of each kind a route can be keyed by (`app.registerOwner`): one made here,
+ * or through the kind's create route (creatorOf) when it has one.
+ */
 const STRANGERS_RECORD: Record<string, () => number> = { campaign: () => strangersCampaign.id, contactFilter: () => strangersFilter.id };
+const strangersRecord = async (kind: string) =>
+  STRANGERS_RECORD[kind]?.() ?? (creatorOf(kind) ? await makeRecord(kind, stranger, strangersBusinessId) : undefined);
 /** An id no record has (the largest the id columns hold). */
 const MISSING_ID = 2_147_483_647;
 
@@ -469,9 +506,10 @@ describe('routes keyed by a record (config.owns)', () => {
       for (const [kind, at] of Object.entries(owns)) {
         const param = /^params\.(\w+)$/.exec(at)?.[1];
         expect(param, `${method} ${url}: this test fills path ids only; name ${at} here`).toBeDefined();
-        expect(STRANGERS_RECORD[kind], `a record of kind ${kind} for ${method} ${url}`).toBeDefined();
+        const strangersId = await strangersRecord(kind);
+        expect(strangersId, `a record of kind ${kind} for ${method} ${url}`).toBeDefined();
         const call = (id: number) => send(owner, { method, url: url.replace(`:${param}`, String(id)) });
-        const [strangers, missing] = [await call(STRANGERS_RECORD[kind]!()), await call(MISSING_ID)];
+        const [strangers, missing] = [await call(strangersId!), await call(MISSING_ID)];
         expect(strangers.statusCode, `${method} ${url}`).toBe(404);
         expect([strangers.statusCode, strangers.body], `${method} ${url}`).toEqual([missing.statusCode, missing.body]);
       }

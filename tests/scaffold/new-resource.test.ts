@@ -49,6 +49,13 @@ describe('npm run new-resource', () => {
   it('writes a resource that typechecks, lints and passes its tests and the route-wide ones', () => {
     const generated = run('npm', ['run', '--silent', 'new-resource', '--', 'gift-cards']);
     expect(generated.ok, generated.output).toBe(true);
+    // The files docs/adding-a-resource.md lists: a resource by hand edits the same ones.
+    const written = generated.output.split('wrote or changed\n')[1]!.split('\n\n')[0]!.trim().split(/\n\s*/);
+    expect(written.sort()).toEqual([
+      'domain/gift-cards.ts', 'server/app.ts', 'server/db/migrations/ (gift_cards)', 'server/db/schema.ts', 'server/gift-cards/queries.ts',
+      'server/gift-cards/routes.ts', 'src/pages/gift-cards/GiftCardsPage.tsx', 'src/resources/records/gift-cards.ts', 'tests/api/gift-cards.test.ts',
+      'tests/unit/gift-cards-page.test.tsx',
+    ]);
     const migrations = join(scratch, 'server/db/migrations');
     const migration = readdirSync(migrations).find((file) => file.endsWith('_gift_cards.sql'));
     expect(readFileSync(join(migrations, migration!), 'utf8')).toContain('CREATE TABLE "gift_cards"');
