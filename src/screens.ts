@@ -21,6 +21,9 @@ export const resourceScreens: Record<ResourceName, ResourcePages> = {
   businesses: { create: lazyPage(() => import('./pages/add-new-business/AddNewBusinessPage')) },
   businessSettings: { list: lazyPage(() => import('./pages/business-settings/BusinessSettingsPage')) },
   checkInPoster: { list: lazyPage(() => import('./pages/check-in-poster/CheckInPosterPage')) },
+  // Read on the business settings screen.
+  apiKeys: {},
+  webhookEndpoints: {},
 };
 
 /** The screens of a resource from the list: a record's its own, the others' above. */

@@ -1,4 +1,4 @@
-import type { ApiKey, NewApiKey, NewApiKeyPayload } from '#domain/api-keys';
+import type { NewApiKey, NewApiKeyPayload } from '#domain/api-keys';
 import type { Business, BusinessFormValues } from '#domain/businesses';
 import type { Connector, ConnectorPayload } from '#domain/connectors';
 import type { CheckInPageLink } from '#domain/check-in-page';
@@ -18,13 +18,12 @@ export const businessSettingsResource = defineResource({
       connect: endpoint.put<ConnectorPayload, { webhookUrl: string }>('/business/update-connector/{businessId}'),
       disconnect: endpoint.delete<undefined, undefined>('/business/delete-connector/{businessId}/{id}'),
       checkInPage: endpoint.get<CheckInPageLink>('/business/get-check-in-page/{businessId}'),
-      // Outbound webhooks (the Webhooks card).
-      webhookEndpoints: endpoint.get<WebhookEndpoint[]>('/business/get-webhook-endpoints/{businessId}'),
+      // Outbound webhooks (the Webhooks card); the endpoints' list is the webhookEndpoints resource's.
       createWebhookEndpoint: endpoint.post<WebhookEndpointPayload, WebhookEndpoint>('/business/create-webhook-endpoint/{businessId}'),
       deleteWebhookEndpoint: endpoint.delete<undefined, undefined>('/business/delete-webhook-endpoint/{businessId}/{id}'),
       sendTestWebhook: endpoint.post<undefined, WebhookDelivery>('/business/send-test-webhook/{businessId}/{id}'),
       webhookDeliveries: endpoint.get<WebhookDelivery[]>('/business/get-webhook-deliveries/{businessId}'),
-      apiKeys: endpoint.get<ApiKey[]>('/business/get-api-keys/{businessId}'),
+      // API keys (the API keys card); their list is the apiKeys resource's.
       createApiKey: endpoint.post<NewApiKeyPayload, NewApiKey>('/business/create-api-key/{businessId}'),
       deleteApiKey: endpoint.delete<undefined, undefined>('/business/delete-api-key/{businessId}/{id}'),
     },

@@ -1,4 +1,5 @@
 import type { IResourceItem } from '@refinedev/core';
+import { apiKeysResource } from './api-keys';
 import { automationsResource } from './automations';
 import { businessSettingsResource } from './business-settings';
 import { businessesResource } from './businesses';
@@ -9,6 +10,7 @@ import { contactsResource } from './contacts';
 import { dashboardResource } from './dashboard';
 import type { Endpoint, StarboostResource } from './define';
 import { reputationResource } from './reputation';
+import { webhookEndpointsResource } from './webhook-endpoints';
 
 const declared = [
   dashboardResource,
@@ -20,6 +22,9 @@ const declared = [
   businessesResource,
   businessSettingsResource,
   checkInPosterResource,
+  // Lists the business settings screen reads through useTable: no screen of their own.
+  apiKeysResource,
+  webhookEndpointsResource,
 ] as const;
 
 /**

@@ -49,7 +49,7 @@ describe('business settings: API keys', () => {
     const { app } = renderSettings([key(2, 'Online shop', { lastUsedAt: '2026-03-05T17:40:00.000Z' }), key(1, 'Front desk till')]);
     const keys = await card(app);
     await within(keys).findByText('Online shop');
-    const items = [...keys.querySelectorAll('.ant-list-item')].map((item) => item.textContent);
+    const items = [...keys.querySelectorAll('.ant-table-row')].map((item) => item.textContent);
     expect(items).toHaveLength(2);
     expect(items[0]).toContain('sb_live_K2x9…');
     expect(items[0]).toMatch(/Created \d\d\.03\.2026, \d\d:\d\dh · Last used \d\d\.03\.2026, \d\d:\d\dh/);

@@ -81,7 +81,8 @@ describe('the Webhooks card', () => {
     expect(within(item).getByRole('button', { name: `Hide the signing secret of ${ENDPOINT.url}` })).toHaveAttribute('aria-pressed', 'true');
 
     await within(await card()).findByText('The endpoint answered 500');
-    const [failed, delivered] = [...(await card()).querySelectorAll('.ant-table-row')].map((row) => row.textContent);
+    const log = within(await card()).getByRole('group', { name: 'Delivery log, scrolls sideways' });
+    const [failed, delivered] = [...log.querySelectorAll('.ant-table-row')].map((row) => row.textContent);
     expect(failed).toContain('A contact unsubscribed');
     expect(failed).toContain('Failed');
     expect(failed).toContain('8');

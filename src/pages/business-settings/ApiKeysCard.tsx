@@ -1,42 +1,60 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, List, Typography } from 'antd';
+import { useTable } from '@refinedev/antd';
+import { Button, Card, Empty, Flex, Table, Typography, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { apiKeyMessages, type ApiKey } from '#domain/api-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError, LoadingState } from '../../components/ListStates';
-import { useResourceAction, useResourceQuery } from '../../resources/useResourceAction';
+import { useResourceAction } from '../../resources/useResourceAction';
 import { useBusinessTime } from '../../business/business-time';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
 
-
-function KeyItem({ apiKey, onDelete }: { apiKey: ApiKey; onDelete(): void }) {
+/** A key's name, the start of its secret, and when it was created and last used. */
+function KeyDetails({ apiKey }: { apiKey: ApiKey }) {
   const { dateTime } = useBusinessTime();
   return (
-    <List.Item
-      actions={[
-        <Button key="delete" danger icon={<DeleteOutlined />} aria-label={`Delete API key ${apiKey.name}`} onClick={onDelete}>
-          Delete
-        </Button>,
+    <Flex vertical gap={2}>
+      <Typography.Text strong>{apiKey.name}</Typography.Text>
+      <Typography.Text code>{apiKey.prefix}…</Typography.Text>
+      <Typography.Text type="secondary">
+        Created {dateTime(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${dateTime(apiKey.lastUsedAt)}` : 'Never used'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The keys (rows from Refine's useTable), each with its delete button. */
+function KeysTable({ tableProps, onDelete }: { tableProps: TableProps<ApiKey>; onDelete(apiKey: ApiKey): void }) {
+  return (
+    <Table<ApiKey>
+      {...tableProps}
+      rowKey="id"
+      showHeader={false}
+      scroll={undefined}
+      columns={[
+        { key: 'key', title: 'API key', render: (_, apiKey) => <KeyDetails apiKey={apiKey} /> },
+        {
+          key: 'actions',
+          title: 'Actions',
+          align: 'end',
+          render: (_, apiKey) => (
+            <Button danger icon={<DeleteOutlined />} aria-label={`Delete API key ${apiKey.name}`} onClick={() => onDelete(apiKey)}>
+              Delete
+            </Button>
+          ),
+        },
       ]}
-    >
-      <Flex vertical gap={2}>
-        <Typography.Text strong>{apiKey.name}</Typography.Text>
-        <Typography.Text code>{apiKey.prefix}…</Typography.Text>
-        <Typography.Text type="secondary">
-          Created {dateTime(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${dateTime(apiKey.lastUsedAt)}` : 'Never used'}
-        </Typography.Text>
-      </Flex>
-    </List.Item>
+    />
   );
 }
 
 /**
  * The business's API keys: the till, shop system or script that reports visits to the review
- * automation (POST /api/v1/visits) uses one. Listed by name and the secret's first characters;
- * created with a name (the secret is shown once), deleted after a confirmation.
+ * automation (POST /api/v1/visits) uses one. Listed (through Refine's useTable) by name and the
+ * secret's first characters; created with a name (the secret is shown once), deleted after a confirmation.
  */
 export function ApiKeysCard() {
-  const keys = useResourceQuery('businessSettings', 'apiKeys');
+  const { tableProps, tableQuery: keys } = useTable<ApiKey>({ resource: 'apiKeys', pagination: { mode: 'off' }, syncWithLocation: false });
   const { mutate: remove, mutation: removal } = useResourceAction('businessSettings', 'deleteApiKey');
   const [creating, setCreating] = useState(false);
   // The key asked about stays named while its dialog closes.
@@ -44,6 +62,10 @@ export function ApiKeysCard() {
   const [confirming, setConfirming] = useState(false);
   const createButton = useRef<HTMLButtonElement>(null);
   const refetch = () => void keys.refetch();
+  const askToDelete = (apiKey: ApiKey) => {
+    setDeleting(apiKey);
+    setConfirming(true);
+  };
 
   const confirmDelete = () =>
     remove(
@@ -75,10 +97,7 @@ export function ApiKeysCard() {
       ) : keys.isError ? (
         <LoadError what="API keys" error={keys.error} onRetry={refetch} />
       ) : list?.length ? (
-        <List<ApiKey> dataSource={list} rowKey="id" renderItem={(apiKey) => <KeyItem apiKey={apiKey} onDelete={() => {
-              setDeleting(apiKey);
-              setConfirming(true);
-            }} />} />
+        <KeysTable tableProps={tableProps} onDelete={askToDelete} />
       ) : (
         <Empty description="No API keys yet. Create one for each system that reports visits." />
       )}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, List, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { useRef, useState, type Ref } from 'react';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type WebhookEndpoint } from '#domain/webhooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/ListStates';
@@ -11,6 +11,10 @@ import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
 const DELETED = { message: 'Webhook endpoint deleted', description: 'Nothing more is sent to it.' };
 const TEST_QUEUED = { message: 'Test event sent', description: 'Its delivery shows in the log below in a moment.' };
+
+type Webhooks = ReturnType<typeof useWebhooks>;
+/** Asks to delete an endpoint; `opener` is the button that asked, which gets focus back. */
+type OnDelete = (endpoint: WebhookEndpoint, opener: HTMLElement) => void;
 
 /**
  * Outbound webhooks: the addresses of the owner's own systems that receive the business's events
@@ -23,61 +27,20 @@ export function WebhooksCard() {
   const addButton = useRef<HTMLButtonElement>(null);
   // The Delete button that opened the dialog gets focus back, unless its endpoint is gone.
   const deleteOpener = useRef<HTMLElement | null>(null);
-  const list = endpoints.data?.data;
-  const full = (list?.length ?? 0) >= WEBHOOK_ENDPOINTS_MAX;
 
-  const refresh = () => Promise.all([endpoints.refetch(), deliveries.refetch()]);
+  const refresh = () => Promise.all([endpoints.tableQuery.refetch(), deliveries.refetch()]);
   const test = (endpoint: WebhookEndpoint) =>
     sendTest.mutate({ id: endpoint.id, successNotification: () => ({ type: 'success', ...TEST_QUEUED }) }, { onSuccess: () => void deliveries.refetch() });
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id, successNotification: () => ({ type: 'success', ...DELETED }) },
-      {
-        onSuccess: () => {
-          setDeleting(null);
-          void refresh();
-        },
-      },
-    );
+  const askToDelete: OnDelete = (endpoint, opener) => {
+    deleteOpener.current = opener;
+    setDeleting(endpoint);
   };
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        Webhooks
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Your own systems hear about it at once when a customer rates their visit, clicks a review site or sends private feedback, and when a contact
-        unsubscribes: each event is posted to your endpoints as JSON, signed with the endpoint&apos;s secret as Standard Webhooks says, and tried again
-        for about a day if your system does not answer.
-      </Typography.Paragraph>
-      {endpoints.isError ? (
-        <LoadError what="webhook endpoints" error={endpoints.error} onRetry={() => void endpoints.refetch()} />
-      ) : (
-        <List<WebhookEndpoint>
-          loading={endpoints.isLoading}
-          dataSource={list}
-          itemLayout="vertical"
-          locale={{ emptyText: <Typography.Text type="secondary">No webhook endpoints yet.</Typography.Text> }}
-          renderItem={(endpoint) => (
-            <EndpointItem
-              endpoint={endpoint}
-              onTest={() => test(endpoint)}
-              onDelete={(opener) => {
-                deleteOpener.current = opener;
-                setDeleting(endpoint);
-              }}
-            />
-          )}
-        />
-      )}
-      <Flex vertical align="start" gap={4}>
-        <Button ref={addButton} icon={<PlusOutlined />} disabled={!list || full} onClick={() => setAdding(true)}>
-          Add endpoint
-        </Button>
-        {full && <Typography.Text type="secondary">A business has at most {WEBHOOK_ENDPOINTS_MAX} webhook endpoints.</Typography.Text>}
-      </Flex>
+      <WebhooksIntro />
+      <EndpointsTable endpoints={endpoints} onTest={test} onDelete={askToDelete} />
+      <AddEndpointButton ref={addButton} endpoints={endpoints.tableQuery.data?.data} onClick={() => setAdding(true)} />
       <Typography.Title level={4}>Delivery log</Typography.Title>
       <WebhookDeliveryLog
         deliveries={deliveries.data?.data}
@@ -86,36 +49,59 @@ export function WebhooksCard() {
         onRetry={() => void deliveries.refetch()}
       />
       <AddWebhookEndpointModal open={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete webhook endpoint"
-        confirmText="Delete endpoint"
-        danger
-        confirming={remove.mutation.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+      <DeleteEndpointDialog
+        endpoint={deleting}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => void refresh()}
         returnFocusTo={() => (deleteOpener.current?.isConnected ? deleteOpener.current : addButton.current)}
-      >
-        Nothing more will be sent to <span className="webhook-url">{deleting?.url}</span>, and its deliveries leave the log.
-      </ConfirmDialog>
+      />
     </Card>
   );
 }
 
-/** One endpoint: its address, events and signing secret, with its test and delete buttons. */
+/** The card's title and what webhooks do. */
+function WebhooksIntro() {
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        Webhooks
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Your own systems hear about it at once when a customer rates their visit, clicks a review site or sends private feedback, and when a contact
+        unsubscribes: each event is posted to your endpoints as JSON, signed with the endpoint&apos;s secret as Standard Webhooks says, and tried again
+        for about a day if your system does not answer.
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/** The endpoints, read by Refine's useTable (useWebhooks), or why they could not be read. */
+function EndpointsTable({ endpoints, onTest, onDelete }: { endpoints: Webhooks['endpoints']; onTest(endpoint: WebhookEndpoint): void; onDelete: OnDelete }) {
+  const { tableProps, tableQuery } = endpoints;
+  if (tableQuery.isError) return <LoadError what="webhook endpoints" error={tableQuery.error} onRetry={() => void tableQuery.refetch()} />;
+  return (
+    <Table<WebhookEndpoint>
+      {...tableProps}
+      rowKey="id"
+      showHeader={false}
+      scroll={undefined}
+      locale={{ emptyText: <Typography.Text type="secondary">No webhook endpoints yet.</Typography.Text> }}
+      columns={[
+        {
+          key: 'endpoint',
+          title: 'Endpoint',
+          render: (_, endpoint) => <EndpointItem endpoint={endpoint} onTest={() => onTest(endpoint)} onDelete={(opener) => onDelete(endpoint, opener)} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** One endpoint: its address, events and signing secret, with its test and delete buttons below. */
 function EndpointItem({ endpoint, onTest, onDelete }: { endpoint: WebhookEndpoint; onTest(): void; onDelete(opener: HTMLElement): void }) {
   return (
-    <List.Item
-      data-testid="webhook-endpoint"
-      actions={[
-        <Button key="test" icon={<SendOutlined />} aria-label={`Send test event to ${endpoint.url}`} onClick={onTest}>
-          Send test event
-        </Button>,
-        <Button key="delete" icon={<DeleteOutlined />} danger aria-label={`Delete ${endpoint.url}`} onClick={(event) => onDelete(event.currentTarget)}>
-          Delete
-        </Button>,
-      ]}
-    >
+    <Flex vertical gap={12} data-testid="webhook-endpoint">
       <Flex vertical gap={4}>
         <Typography.Text strong className="webhook-url">
           {endpoint.url}
@@ -127,6 +113,59 @@ function EndpointItem({ endpoint, onTest, onDelete }: { endpoint: WebhookEndpoin
         </Flex>
         <SigningSecret secret={endpoint.secret} url={endpoint.url} />
       </Flex>
-    </List.Item>
+      <Flex wrap gap={8}>
+        <Button icon={<SendOutlined />} aria-label={`Send test event to ${endpoint.url}`} onClick={onTest}>
+          Send test event
+        </Button>
+        <Button icon={<DeleteOutlined />} danger aria-label={`Delete ${endpoint.url}`} onClick={(event) => onDelete(event.currentTarget)}>
+          Delete
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Add endpoint, once the list is read and until the business has as many as it may. */
+function AddEndpointButton({ ref, endpoints, onClick }: { ref: Ref<HTMLButtonElement>; endpoints: WebhookEndpoint[] | undefined; onClick(): void }) {
+  const full = (endpoints?.length ?? 0) >= WEBHOOK_ENDPOINTS_MAX;
+  return (
+    <Flex vertical align="start" gap={4}>
+      <Button ref={ref} icon={<PlusOutlined />} disabled={!endpoints || full} onClick={onClick}>
+        Add endpoint
+      </Button>
+      {full && <Typography.Text type="secondary">A business has at most {WEBHOOK_ENDPOINTS_MAX} webhook endpoints.</Typography.Text>}
+    </Flex>
+  );
+}
+
+type DeleteProps = { endpoint: WebhookEndpoint | null; remove: Webhooks['remove']; onClose(): void; onDeleted(): void; returnFocusTo(): HTMLElement | null };
+
+/** Deleting the endpoint asked about, once confirmed; it closes when the endpoint is gone. */
+function DeleteEndpointDialog({ endpoint, remove, onClose, onDeleted, returnFocusTo }: DeleteProps) {
+  const confirm = () => {
+    if (!endpoint) return;
+    remove.mutate(
+      { id: endpoint.id, successNotification: () => ({ type: 'success', ...DELETED }) },
+      {
+        onSuccess: () => {
+          onClose();
+          onDeleted();
+        },
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open={Boolean(endpoint)}
+      title="Delete webhook endpoint"
+      confirmText="Delete endpoint"
+      danger
+      confirming={remove.mutation.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
+      returnFocusTo={returnFocusTo}
+    >
+      Nothing more will be sent to <span className="webhook-url">{endpoint?.url}</span>, and its deliveries leave the log.
+    </ConfirmDialog>
   );
 }
