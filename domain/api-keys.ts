@@ -25,8 +25,15 @@ export const newApiKeySchema = z.object({
 });
 export type NewApiKeyPayload = z.infer<typeof newApiKeySchema>;
 
-/** A key as the list shows it: never its secret, only the secret's first characters. */
-export type ApiKey = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
+/** GET /business/get-api-keys/{businessId}: a key as the list shows it, never its secret, only the secret's first characters. */
+export const apiKeySchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  prefix: z.string().register(z.globalRegistry, { description: 'The first characters of the secret (sb_live_ and 4 more), to tell keys apart.' }),
+  createdAt: z.string().register(z.globalRegistry, { description: 'ISO 8601 UTC' }),
+  lastUsedAt: z.nullable(z.string().register(z.globalRegistry, { description: 'ISO 8601 UTC: the last accepted call, to the minute' })),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
 /** The answer to creating a key: the only time its secret is shown. */
 export type NewApiKey = { id: number; name: string; secret: string };
 

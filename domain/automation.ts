@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { campaignMessages, followUpSchema, knownVariablesOnly, MESSAGE_BODY_MAX, SMS_BODY_MAX, subjectProblem, type FollowUp } from './campaign-schemas';
+import { campaignMessages, followUpAnswerSchema, followUpSchema, knownVariablesOnly, MESSAGE_BODY_MAX, SMS_BODY_MAX, subjectProblem } from './campaign-schemas';
 import type { CampaignType } from './campaign-status';
 import type { DeliveryState } from './delivery';
-import type { ReviewFunnel, SiteClicks } from './reviews';
+import { reviewFunnelSchema, siteClicksSchema } from './reviews';
 import { requiredText } from './rules';
 import { templateVariables } from './templates';
 
@@ -115,26 +115,32 @@ export const automationSettingsSchema = z.pipe(
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
 export type AutomationSettingsPayload = z.input<typeof automationSettingsSchema>;
 
-/** GET /automation/get-automation/{businessId}: the settings (defaults before the first save) and the figures. */
-export type Automation = {
-  businessId: number;
-  enabled: boolean;
-  delayMinutes: number;
-  channel: AutomationChannel;
-  messageBody: string;
-  subject: string | null;
-  reminder: FollowUp | null;
+const count = z.int();
+
+/** GET and PUT /automation/…-automation/{businessId}: the settings (defaults before the first save), why sending stopped, and the figures. */
+export const automationSchema = z.object({
+  businessId: z.int(),
+  enabled: z.boolean(),
+  delayMinutes: z.int().register(z.globalRegistry, { description: 'Minutes after the visit (a minute is AUTOMATION_MINUTE_MS).' }),
+  channel: z.enum(AUTOMATION_CHANNELS),
+  messageBody: z.string(),
+  subject: z.nullable(z.string()),
+  reminder: z.nullable(followUpAnswerSchema),
   /** Why sending stopped (an error of ours that kept recurring); saving the automation again resumes it. */
-  failureReason: string | null;
-  /** The requests' funnel over all time, each request once per step. */
-  funnel: ReviewFunnel;
+  failureReason: z.nullable(z.string()),
+  /**
+   * The requests' funnel over all time, each request once per step. The review funnel's fields in
+   * a schema of their own: the OpenAPI document shows them here, not as the named ReviewFunnel.
+   */
+  funnel: z.object(reviewFunnelSchema.shape),
   /** Of the private feedback. */
-  averageRating: number | null;
-  sites: SiteClicks[];
+  averageRating: z.nullable(z.number()),
+  sites: z.array(siteClicksSchema),
   /** Visits while it was on: how many got a request, how many were skipped (the log says why). */
-  visits: { total: number; requested: number; skipped: number };
-  reminders: { recipients: number; sent: number };
-};
+  visits: z.object({ total: count, requested: count, skipped: count }),
+  reminders: z.object({ recipients: count, sent: count }),
+});
+export type Automation = z.infer<typeof automationSchema>;
 
 /** What the automation does until its owner changes it. */
 export const DEFAULT_AUTOMATION = {

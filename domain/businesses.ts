@@ -202,8 +202,28 @@ export const businessSchema = z.object({
 export type BusinessPayload = z.infer<typeof businessSchema>;
 export type BusinessFormValues = z.input<typeof businessSchema>;
 
-/** A business as the API answers it. */
-export type Business = { id: number } & BusinessPayload;
+/** A review site as the API answers it (named ReviewSite in the OpenAPI document). */
+export const reviewSiteAnswerSchema = z.object({ name: z.string(), url: z.string() });
+
+/** A business as the API answers it: its payload's fields, checked, and its id. server/businesses/schemas.ts names it in the OpenAPI document. */
+export const businessAnswerSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  streetName: z.string(),
+  streetNumber: z.string(),
+  country: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  reviewSites: z.array(reviewSiteAnswerSchema),
+  reviewRequestCapDays: z.int(),
+  region: z.nullable(z.string()),
+  timeZone: z.string(),
+  smsWindowStart: z.string(),
+  smsWindowEnd: z.string(),
+  senderName: z.nullable(z.string()),
+  replyTo: z.nullable(z.string()),
+});
+export type Business = z.infer<typeof businessAnswerSchema>;
 
 /** GET /business/get-first-steps/{businessId}: what the dashboard's first steps need to know. */
 export const firstStepsSchema = z.object({

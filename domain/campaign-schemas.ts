@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from './campaign-status';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignType } from './campaign-status';
 import { businessIdRule } from './contacts';
 import { controlCharactersMessage, isIsoInstant, isPlainText, maxMessage, requiredText, rowIdRule } from './rules';
 import { TEMPLATE_VARIABLES, templateVariables, unknownTemplateVariables, variableToken } from './templates';
@@ -137,7 +137,6 @@ const setupFields = {
   /** One reminder to recipients who have not opened their review page; null for none. */
   followUp: z._default(z.nullable(followUpSchema), null),
 };
-export type FollowUp = { afterDays: number; messageBody: string; subject: string | null };
 
 /** Subject for EMAIL only (trimmed, no unknown variables; null for SMS); SMS bodies are capped lower. */
 const typeDependentRules = z.superRefine<{ type?: unknown; subject?: unknown; messageBody?: unknown }>(
@@ -220,55 +219,83 @@ export const updateCampaignSchema = z.pipe(
 export type UpdateCampaign = z.infer<typeof updateCampaignSchema>;
 export type UpdateCampaignPayload = z.input<typeof updateCampaignSchema>;
 
-/** A campaign as the API answers it. */
-export type Campaign = {
-  id: number;
-  name: string;
-  type: CampaignType;
-  status: CampaignStatus;
-  /** ISO 8601 UTC; for a CREATED campaign the scheduled start, otherwise when it started. */
-  startTime: string | null;
-  contactFilterName: string;
-  interval: number;
-  intervalSize: number;
+const count = z.int();
+/** An instant (or null), with its description for the OpenAPI document. */
+const maybeInstant = (description: string) => z.nullable(z.string()).register(z.globalRegistry, { description });
+
+/** A reminder as the API answers it (a campaign's, the review automation's). */
+export const followUpAnswerSchema = z.object({
+  afterDays: z.int(),
+  messageBody: z.string(),
+  /** null: the first message's subject (always null for SMS). */
+  subject: z.nullable(z.string()),
+});
+export type FollowUp = z.infer<typeof followUpAnswerSchema>;
+
+/**
+ * A campaign as the API answers it: the list's items, one campaign, and every action's answer. The
+ * one description of the answer: the server checks its answers against it (server/campaigns/schemas.ts
+ * names it in the OpenAPI document), the browser's type is inferred from it, and tests parse their
+ * fixtures with it.
+ */
+export const campaignSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  type: z.enum(CAMPAIGN_TYPES),
+  status: z.enum(CAMPAIGN_STATUSES),
+  startTime: maybeInstant('ISO 8601 UTC; for a CREATED campaign the scheduled start, otherwise when it started.'),
+  contactFilterName: z.string(),
+  interval: z.int(),
+  intervalSize: z.int(),
   /** null for SMS. */
-  subject: string | null;
-  messageBody: string;
-  businessId: number;
-  contactFilterId: number;
-  sendAllAtOnce: boolean;
-  failureReason: string | null;
-  followUp: FollowUp | null;
+  subject: z.nullable(z.string()),
+  messageBody: z.string(),
+  businessId: z.int(),
+  contactFilterId: z.int(),
+  sendAllAtOnce: z.boolean(),
+  failureReason: z.nullable(z.string()),
+  // A schema of its own (the reminder's fields), as it carries the campaign's description.
+  followUp: z.nullable(
+    z.object(followUpAnswerSchema.shape).register(z.globalRegistry, {
+      description: 'The one reminder, to recipients who have not opened their review page after afterDays days; subject null: the first message\'s.',
+    }),
+  ),
   /** Why a running campaign sends nothing now: "Waiting for the send window (opens 08:00)". */
-  waitingFor: string | null;
+  waitingFor: z.nullable(z.string()),
   /** When its reminder falls due (ISO 8601 UTC): every first message has left and the reminder has not been sent yet. */
-  reminderDueAt: string | null;
+  reminderDueAt: z.nullable(z.string()),
   /** Per recipient: sent (or delivered), failed, and stored in the outbox (not delivered: no channel). */
-  counts: { recipients: number; sent: number; failed: number; outbox: number };
-};
+  counts: z.object({ recipients: count, sent: count, failed: count, outbox: count }),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
 
 /** How a campaign's messages leave: a real channel, or the outbox when none is configured. */
-export type ChannelName = 'smtp' | 'twilio' | 'outbox';
+export const CHANNEL_NAMES = ['smtp', 'twilio', 'outbox'] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** How a campaign type's messages leave now; `delivers` is false for the outbox or a channel missing a setting. */
-export type DeliveryChannel = { name: ChannelName | 'unusable'; delivers: boolean; note: string };
+export const deliveryChannelSchema = z.object({ name: z.enum([...CHANNEL_NAMES, 'unusable']), delivers: z.boolean(), note: z.string() });
+export type DeliveryChannel = z.infer<typeof deliveryChannelSchema>;
 
 /** GET /campaign/get-sender/{businessId}: who the business's messages are from, and each type's channel. */
-export type CampaignSenders = {
+export const campaignSendersSchema = z.object({
   /** SMS_FROM, or null when not configured. */
-  sms: string | null;
-  /** Without an SMS sender: what the operator must set, in words the owner can forward; else null. */
-  smsSetupRequest: string | null;
-  /** The From of the business's emails: `"Keller's Café" <no-reply@example.com>` (its sender name at MAIL_FROM's address). */
-  email: string;
+  sms: z.nullable(z.string()),
+  smsSetupRequest: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'Without an SMS sender: what the operator must set, in words the owner can forward; else null.',
+  }),
+  /** `"Keller's Café" <no-reply@example.com>` */
+  email: z.string().register(z.globalRegistry, { description: "The From of the business's emails: its sender name at MAIL_FROM's address." }),
   /** Where replies go: the business's reply-to address, else the owner's email. */
-  replyTo: string;
-  /** The postal address every email's footer shows. */
-  postalAddress: string;
-  channels: Record<CampaignType, DeliveryChannel>;
+  replyTo: z.string(),
+  postalAddress: z.string().register(z.globalRegistry, { description: "The business's postal address, as every email's footer shows it." }),
+  channels: z.object({ SMS: deliveryChannelSchema, EMAIL: deliveryChannelSchema }).register(z.globalRegistry, {
+    description: 'How each campaign type is sent now: delivers is false for the outbox (stored, not delivered) or a channel missing a setting.',
+  }),
   /** What `${reviewLink}` looks like in a message (each recipient gets a link of their own). */
-  sampleReviewLink: string;
-};
+  sampleReviewLink: z.string(),
+});
+export type CampaignSenders = z.infer<typeof campaignSendersSchema>;
 
 /** POST /campaign/check-campaign-name: is the name free in the business (another campaign than `exceptId`)? */
 export const campaignNameCheckSchema = z.object({

@@ -89,19 +89,28 @@ export const connectorOutcomes = {
 /** True for an outcome that recorded a visit. */
 export const isVisitOutcome = (outcome: string) => outcome.startsWith('visit recorded');
 
+/** A text (an instant, an outcome), with its description for the OpenAPI document. */
+const text = (description: string) => z.string().register(z.globalRegistry, { description });
+const maybeText = (description: string) => z.nullable(z.string()).register(z.globalRegistry, { description });
+
 /** One post received, newest first. */
-export type ConnectorEvent = { receivedAt: string; outcome: string };
+export const connectorEventSchema = z.object({
+  receivedAt: text('ISO 8601 UTC'),
+  outcome: text('What became of it: "visit recorded; review request scheduled", "ignored: no email or phone"…'),
+});
+export type ConnectorEvent = z.infer<typeof connectorEventSchema>;
 
 /** GET /business/get-connectors/{businessId}: one per connected provider (never its secret). */
-export type Connector = {
-  provider: ConnectorProvider;
-  webhookUrl: string;
-  createdAt: string;
-  lastEventAt: string | null;
+export const connectorSchema = z.object({
+  provider: z.enum(CONNECTOR_PROVIDERS),
+  webhookUrl: z.string(),
+  createdAt: text('ISO 8601 UTC'),
+  lastEventAt: maybeText('ISO 8601 UTC: the last post with a valid signature'),
   /** The secret's last 4 characters, so the owner can tell which one is saved (null for a short one). */
-  secretEnding: string | null;
+  secretEnding: maybeText("The signing secret's last 4 characters (never the secret)"),
   /** The newest events (up to CONNECTOR_EVENTS_SHOWN). */
-  events: ConnectorEvent[];
-};
+  events: z.array(connectorEventSchema),
+});
+export type Connector = z.infer<typeof connectorSchema>;
 
 export const CONNECTOR_EVENTS_SHOWN = 20;

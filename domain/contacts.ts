@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { limits, validationMessages as m } from './messages';
 import { birthDateRule, brokenCharacterMessage, controlCharactersMessage, emailRule, isPlainText, isRowId, isWellFormedText, maxMessage, plainText, requiredText, typedPhoneRule, type FieldErrors } from './rules';
 import { CONTACT_IMPORT_COLUMNS, type DateOrder, type ImportMapping, type TwoDigitYears } from './contact-import-columns';
-import { GENDER_LABELS, GENDERS, type ContactFields, type Gender } from './contact-fields';
+import { GENDER_LABELS, GENDERS, type Gender } from './contact-fields';
 
 export * from './contact-fields';
 
@@ -207,16 +207,26 @@ export const contactIdsSchema = z.object({ contactIds: contactIdsRule });
 export type ContactIdsPayload = { contactIds: number[] };
 
 /**
- * A contact as the API answers it. An imported contact may miss a name part ('') and its email,
- * phone number or birth date (null), never all ways to reach them.
+ * A contact as the API answers it (the list's items are this JSON, kept by a trigger: migration
+ * 0002). An imported contact may miss a name part ('') and its email, phone number or birth date
+ * (null), never all ways to reach them. server/contacts/schemas.ts names it in the OpenAPI document.
  */
-export type Contact = ContactFields & {
-  id: number;
-  status: ContactStatus;
-  /** ISO 8601 (UTC), or null before the first check-in. */
-  lastVisited: string | null;
-  businessId: number;
-};
+export const contactAnswerSchema = z.object({
+  id: z.int(),
+  firstName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a last name" }),
+  lastName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a first name" }),
+  email: z.nullable(z.string()).register(z.globalRegistry, { description: 'null when the contact has none (then it has a phone number)' }),
+  phoneNumber: z.nullable(z.string()).register(z.globalRegistry, {
+    description: 'International digits, country code first, no +; null when the contact has none (then it has an email)',
+  }),
+  birthDate: z.nullable(z.string()).register(z.globalRegistry, { description: 'YYYY-MM-DD, or null when not known' }),
+  gender: z.enum(GENDERS),
+  status: z.enum(CONTACT_STATUSES),
+  tags: z.string().register(z.globalRegistry, { description: 'Comma-joined.' }),
+  lastVisited: z.nullable(z.string()).register(z.globalRegistry, { description: 'ISO 8601 (UTC), or null before the first check-in.' }),
+  businessId: z.int(),
+});
+export type Contact = z.infer<typeof contactAnswerSchema>;
 
 /**
  * POST /contact/import-contacts: `file` is the file's base64 content without a data-URL prefix;

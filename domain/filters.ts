@@ -170,7 +170,13 @@ export const toContactFilterPayload = (form: ContactFilterForm, businessId: numb
 });
 
 /** A saved filter as the API answers it; items keep the order they were given in. */
-export type ContactFilter = { id: number; name: string; businessId: number; items: FilterCondition[] };
+export const contactFilterSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  businessId: z.int(),
+  items: z.array(z.object({ attribute: z.enum(FILTER_ATTRIBUTE_KEYS), operator: z.enum(FILTER_OPERATORS), value: z.string() })),
+});
+export type ContactFilter = z.infer<typeof contactFilterSchema>;
 
 const conditionValueText = ({ attribute, value }: FilterCondition) =>
   FILTER_ATTRIBUTE_TYPE[attribute] === 'date'
@@ -186,7 +192,8 @@ export const describeConditions = (items: readonly FilterCondition[]) =>
     .join(' and ');
 
 /** GET /contact-filter/get-contact-filter-counts/{businessId}: each filter's matching contacts now, and the campaigns that use it. */
-export type ContactFilterCount = { id: number; count: number; campaigns: number };
+export const contactFilterCountSchema = z.object({ id: z.int(), count: z.int(), campaigns: z.int() });
+export type ContactFilterCount = z.infer<typeof contactFilterCountSchema>;
 
 /** POST /contact-filter/count-matching-contacts: a saved filter, or conditions not saved yet. */
 export type CountMatchingContactsPayload = (

@@ -42,22 +42,29 @@ export const feedbackSchema = z.object({
   ),
 });
 
-/** How far a campaign's review requests got, each recipient counted once per step. */
-export type ReviewFunnel = {
-  sent: number;
-  delivered: number;
-  visited: number;
-  clicked: number;
-  feedback: number;
+const count = z.int();
+
+/** How far a campaign's review requests got, each recipient counted once per step (an answer's part). */
+export const reviewFunnelSchema = z.object({
+  sent: count,
+  delivered: count,
+  visited: count,
+  clicked: count,
+  feedback: count,
   /** Visits and clicks by link scanners and previews: recorded, never counted above. */
-  automated: number;
-};
+  automated: count,
+});
+export type ReviewFunnel = z.infer<typeof reviewFunnelSchema>;
 /** Recipients who chose a star (on the page, in the email or with their feedback), each once with their last choice. */
-export type RatingSummary = { count: number; averageRating: number | null };
-export type SiteClicks = { name: string; clicks: number };
+export const ratingSummarySchema = z.object({ count, averageRating: z.nullable(z.number()) });
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+/** A review site's button clicks. */
+export const siteClicksSchema = z.object({ name: z.string(), clicks: count });
+export type SiteClicks = z.infer<typeof siteClicksSchema>;
 
 /** A recipient's furthest step: sent < visited < clicked; feedback is shown beside it. */
-export type ReviewStep = 'sent' | 'visited' | 'clicked';
+export const REVIEW_STEPS = ['sent', 'visited', 'clicked'] as const;
+export type ReviewStep = (typeof REVIEW_STEPS)[number];
 
 export type FeedbackItem = {
   id: number;

@@ -1,4 +1,5 @@
-import type { CampaignType } from './campaign-status';
+import * as z from 'zod/mini';
+import { CAMPAIGN_TYPES, type CampaignType } from './campaign-status';
 import type { ReviewEventKind } from './reviews';
 
 /** The suppression list (one per business) and a contact's history of opt-outs, bounces and complaints. */
@@ -28,14 +29,16 @@ export const suppressedMessage = (reason: SuppressionReason) => `skipped: suppre
 export const CONTACT_EVENT_KINDS = ['opt_out', 'opt_in', 'hard_bounce', 'soft_bounce', 'complaint', 'suppressed', 'lifted'] as const;
 export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
 
-export type Suppression = {
-  id: number;
-  channel: CampaignType;
-  address: string;
-  reason: SuppressionReason;
-  evidence: string | null;
-  createdAt: string;
-};
+/** An address of the business's suppression list, as the API answers it. */
+export const suppressionSchema = z.object({
+  id: z.int(),
+  channel: z.enum(CAMPAIGN_TYPES),
+  address: z.string().register(z.globalRegistry, { description: 'Lower-case email, or the phone number in international digits.' }),
+  reason: z.enum(SUPPRESSION_REASONS),
+  evidence: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Suppression = z.infer<typeof suppressionSchema>;
 
 export const suppressionMessages = {
   notFound: 'Suppression not found.',

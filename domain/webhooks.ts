@@ -90,40 +90,45 @@ export const webhookEndpointSchema = ({ allowHttp }: { allowHttp: boolean }) =>
   });
 export type WebhookEndpointPayload = z.input<ReturnType<typeof webhookEndpointSchema>>;
 
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+const instant = z.string().register(z.globalRegistry, { description: 'ISO 8601 UTC' });
+
 /**
  * An endpoint as the API answers it. The secret (`whsec_` + base64 of 32 random bytes) signs every
  * message; it stays readable to the owner, who needs it to check signatures.
  */
-export type WebhookEndpoint = {
-  id: number;
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  createdAt: string;
-};
-
-export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+export const webhookEndpointAnswerSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  secret: z.string().register(z.globalRegistry, {
+    description: 'whsec_ + base64 of the signing key: verify each message’s webhook-signature with it (Standard Webhooks).',
+  }),
+  createdAt: instant,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointAnswerSchema>;
 
 /** One line of the delivery log: an event sent (or being retried) to one endpoint. Times are ISO 8601 UTC. */
-export type WebhookDelivery = {
-  id: number;
-  endpointId: number;
-  endpointUrl: string;
-  /** The webhook-id header, the same on every attempt. */
-  messageId: string;
-  eventType: WebhookDeliveryEventType;
-  state: WebhookDeliveryState;
-  attempts: number;
+export const webhookDeliverySchema = z.object({
+  id: z.int(),
+  endpointId: z.int(),
+  endpointUrl: z.string(),
+  messageId: z.string().register(z.globalRegistry, { description: 'The webhook-id header, the same on every attempt.' }),
+  eventType: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.int(),
   /** The HTTP status of the last answer; null when there was none (no connection, no answer in time). */
-  lastStatus: number | null;
+  lastStatus: z.nullable(z.int()),
   /** What went wrong with the last attempt, in words; null once delivered. */
-  lastError: string | null;
-  createdAt: string;
+  lastError: z.nullable(z.string()),
+  createdAt: instant,
   /** When it is tried next (pending only). */
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-};
+  nextAttemptAt: z.nullable(instant),
+  deliveredAt: z.nullable(instant),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /**
  * What every message's body is: `{ type, timestamp, data }` (Standard Webhooks' recommended shape),

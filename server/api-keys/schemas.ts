@@ -1,18 +1,13 @@
 import * as z from 'zod/mini';
-import { idempotencyKeyRule } from '#domain';
+import { apiKeySchema, idempotencyKeyRule } from '#domain';
 
 const instant = (description: string) => z.string().register(z.globalRegistry, { description });
 
-/** GET /business/get-api-keys/{businessId}: one key, never its secret. */
-export const apiKeyAnswer = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    prefix: z.string().register(z.globalRegistry, { description: 'The first characters of the secret (sb_live_ and 4 more), to tell keys apart.' }),
-    createdAt: instant('ISO 8601 UTC'),
-    lastUsedAt: z.nullable(instant('ISO 8601 UTC: the last accepted call, to the minute')),
-  })
-  .register(z.globalRegistry, { id: 'ApiKey', description: 'An API key of the business. Its secret was shown once, when it was created.' });
+/** GET /business/get-api-keys/{businessId}: one key, never its secret (the schema is the domain's). */
+export const apiKeyAnswer = apiKeySchema.register(z.globalRegistry, {
+  id: 'ApiKey',
+  description: 'An API key of the business. Its secret was shown once, when it was created.',
+});
 
 /** POST /business/create-api-key/{businessId}: the only answer that holds the secret. */
 export const newApiKeyAnswer = z

@@ -1,31 +1,14 @@
 import * as z from 'zod/mini';
-import { AUTOMATION_CHANNELS, CAMPAIGN_TYPES, DELIVERY_STATES, VISIT_SOURCES } from '#domain';
+import { automationSchema, CAMPAIGN_TYPES, DELIVERY_STATES, VISIT_SOURCES } from '#domain';
 
-const count = z.int();
 const instant = (description: string) => z.string().register(z.globalRegistry, { description });
 const maybeInstant = (description: string) => z.nullable(z.string()).register(z.globalRegistry, { description });
 
-/** GET and PUT /automation/…-automation/{businessId}: the settings, why sending stopped, and the figures. */
-export const automationAnswer = z
-  .object({
-    businessId: z.int(),
-    enabled: z.boolean(),
-    delayMinutes: z.int().register(z.globalRegistry, { description: 'Minutes after the visit (a minute is AUTOMATION_MINUTE_MS).' }),
-    channel: z.enum(AUTOMATION_CHANNELS),
-    messageBody: z.string(),
-    subject: z.nullable(z.string()),
-    reminder: z.nullable(z.object({ afterDays: z.int(), messageBody: z.string(), subject: z.nullable(z.string()) })),
-    failureReason: z.nullable(z.string()),
-    funnel: z.object({ sent: count, delivered: count, visited: count, clicked: count, feedback: count, automated: count }),
-    averageRating: z.nullable(z.number()),
-    sites: z.array(z.object({ name: z.string(), clicks: count })),
-    visits: z.object({ total: count, requested: count, skipped: count }),
-    reminders: z.object({ recipients: count, sent: count }),
-  })
-  .register(z.globalRegistry, {
-    id: 'ReviewAutomation',
-    description: 'A business’s review automation: the defaults (off) until it is first saved.',
-  });
+/** GET and PUT /automation/…-automation/{businessId}: the settings, why sending stopped, and the figures (the schema is the domain's). */
+export const automationAnswer = automationSchema.register(z.globalRegistry, {
+  id: 'ReviewAutomation',
+  description: 'A business’s review automation: the defaults (off) until it is first saved.',
+});
 
 /** GET /automation/get-automation-log/{businessId}: the newest visits and what became of each. */
 export const automationLogAnswer = z.array(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { businessIdRule, campaignTypeRule, FILTER_ATTRIBUTE_KEYS, FILTER_OPERATORS, filterConditionsRule } from '#domain';
+import { businessIdRule, campaignTypeRule, contactFilterCountSchema, contactFilterSchema, filterConditionsRule } from '#domain';
 import { contactAnswer } from '../contacts/schemas';
 
 const countMessages = {
@@ -25,19 +25,11 @@ export const countMatchingContactsSchema = z
     }),
   );
 
-const filterConditionAnswer = z.object({
-  attribute: z.enum(FILTER_ATTRIBUTE_KEYS),
-  operator: z.enum(FILTER_OPERATORS),
-  value: z.string(),
-});
-
-/** A saved filter as the API answers it; items keep the order they were given in. */
-export const contactFilterAnswer = z
-  .object({ id: z.int(), name: z.string(), businessId: z.int(), items: z.array(filterConditionAnswer) })
-  .register(z.globalRegistry, { id: 'ContactFilter' });
+/** A saved filter as the API answers it (the schema is the domain's), named in the OpenAPI document. */
+export const contactFilterAnswer = contactFilterSchema.register(z.globalRegistry, { id: 'ContactFilter' });
 
 /** How many contacts match, and the first of them (lowest id) for the campaign wizard's preview. */
 export const countMatchingContactsAnswer = z.object({ count: z.int(), sample: z.nullable(contactAnswer) });
 
 /** A filter's matching contacts now, and the campaigns that use it (a filter in use cannot be deleted). */
-export const contactFilterCountAnswer = z.object({ id: z.int(), count: z.int(), campaigns: z.int() });
+export const contactFilterCountAnswer = contactFilterCountSchema;

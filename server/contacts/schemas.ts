@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { businessIdRule, CONTACT_STATUSES, DATE_ORDERS, GENDERS, IMPORT_FIELDS, TWO_DIGIT_YEARS, type ImportField } from '#domain';
+import { businessIdRule, contactAnswerSchema, DATE_ORDERS, IMPORT_FIELDS, TWO_DIGIT_YEARS, type ImportField } from '#domain';
 
 const columnChoice = z.optional(z.nullable(z.string({ error: 'Each mapped column must be a column name of the file, or null' }).check(z.maxLength(1000))));
 
@@ -46,26 +46,8 @@ export const importMappingAnswer = z.object({
   ),
 });
 
-/** A contact as the API answers it (the list's items are this JSON, kept by a trigger: migration 0002). */
-export const contactAnswer = z
-  .object({
-    id: z.int(),
-    firstName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a last name" }),
-    lastName: z.string().register(z.globalRegistry, { description: "'' when the contact has only a first name" }),
-    email: z.nullable(z.string()).register(z.globalRegistry, { description: 'null when the contact has none (then it has a phone number)' }),
-    phoneNumber: z.nullable(z.string()).register(z.globalRegistry, {
-      description: 'International digits, country code first, no +; null when the contact has none (then it has an email)',
-    }),
-    birthDate: z.nullable(z.string()).register(z.globalRegistry, { description: 'YYYY-MM-DD, or null when not known' }),
-    gender: z.enum(GENDERS),
-    status: z.enum(CONTACT_STATUSES),
-    tags: z.string().register(z.globalRegistry, { description: 'Comma-joined.' }),
-    lastVisited: z.nullable(z.string()).register(z.globalRegistry, {
-      description: 'ISO 8601 (UTC), or null before the first check-in.',
-    }),
-    businessId: z.int(),
-  })
-  .register(z.globalRegistry, { id: 'Contact' });
+/** A contact as the API answers it (the schema is the domain's), named in the OpenAPI document. */
+export const contactAnswer = contactAnswerSchema.register(z.globalRegistry, { id: 'Contact' });
 
 export const contactsDeltaAnswer = z
   .object({

@@ -1,13 +1,5 @@
 import * as z from 'zod/mini';
-import { CAMPAIGN_TYPES, SUPPRESSION_REASONS } from '#domain';
+import { suppressionSchema } from '#domain';
 
-export const suppressionAnswer = z
-  .object({
-    id: z.int(),
-    channel: z.enum(CAMPAIGN_TYPES),
-    address: z.string().register(z.globalRegistry, { description: 'Lower-case email, or the phone number in international digits.' }),
-    reason: z.enum(SUPPRESSION_REASONS),
-    evidence: z.nullable(z.string()),
-    createdAt: z.string(),
-  })
-  .register(z.globalRegistry, { id: 'Suppression' });
+/** An address of the suppression list (the schema is the domain's), named in the OpenAPI document. */
+export const suppressionAnswer = suppressionSchema.register(z.globalRegistry, { id: 'Suppression' });

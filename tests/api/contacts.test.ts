@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactAnswer } from '../../server/contacts/schemas';
 import { contacts } from '../../server/db/schema';
-import type { Contact } from '#domain';
+import { contactAnswerSchema, type Contact } from '#domain';
 import { ApiClient, type TestApp } from '../support/test-app';
 import { expectError, expectFieldError, startOwnerAndStranger, unreachableBusinessIds } from './helpers';
 
@@ -226,8 +225,9 @@ describe('get-contacts', () => {
     await createContact(owner, businessId);
     const listed = await listContacts(owner, business);
     expect(listed).toEqual(made);
-    // The list is written from the api_json column (kept by triggers, for speed): each row is the documented answer.
-    for (const row of listed) expect(contactAnswer.parse(row)).toEqual(row);
+    // The list is written from the api_json column (kept by triggers, for speed): each row is the
+    // answer the domain's schema describes (and the OpenAPI document shows), nothing more.
+    for (const row of listed) expect(contactAnswerSchema.parse(row)).toEqual(row);
     expect(Object.keys(listed[0]!).sort()).toEqual(
       ['id', 'firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'status', 'tags', 'lastVisited', 'businessId'].sort(),
     );
