@@ -248,7 +248,7 @@ function urlOf(route: Route, generated: Generated) {
 describe('every endpoint under generated input', () => {
   it('registers the routes it fuzzes', () => {
     expect(routes.length).toBeGreaterThan(20);
-    expect(routes).toContainEqual({ method: 'POST', url: '/api/contact/import-contacts' });
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/contact/import-contacts' }));
   });
 
   it('checks every table of the schema for changes, its limits’ bookkeeping aside', async () => {
