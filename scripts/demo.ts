@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { findUserByEmail, insertUser } from '../server/auth/queries';
 import { loadConfig } from '../server/config';
-import { inBatches, upsertContacts } from '../server/contacts/queries';
+import { inBatches, upsertContacts } from '../server/contacts/upsert';
 import { openDatabase } from '../server/db/client';
 import { businesses } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';

@@ -3,7 +3,7 @@ import { readContactRow, type ContactRowInput } from '#domain/contact-rows';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { saveContactRows } from '../contacts/queries';
+import { saveContactRows } from '../contacts/upsert';
 import type { DeliveryQueue } from '../sending/queue';
 import { visitsHappened, wakeAutomation, type VisitOutcome } from './visits';
 

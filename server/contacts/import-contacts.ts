@@ -6,7 +6,8 @@ import type { ImportChoice } from './import-columns';
 import type { ImportPool } from './import-pool';
 import { batchBytes, batchTexts, type ParsedImport } from './import-task';
 import { takeImportSlot } from './import-slots';
-import { ANALYZE_AFTER_CREATED, copyUpsertContacts, PartlyWrittenError, refreshContactStatistics, UPSERT_BATCH, upsertContacts } from './queries';
+import { ANALYZE_AFTER_CREATED, refreshContactStatistics } from './queries';
+import { copyUpsertContacts, PartlyWrittenError, UPSERT_BATCH, upsertContacts } from './upsert';
 
 /**
  * Rows per write on the embedded database, where a write holds up every other request: small

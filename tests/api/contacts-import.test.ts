@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFailureMessages } from '../../server/contacts/import-contacts';
-import { UPSERT_BATCH } from '../../server/contacts/queries';
+import { UPSERT_BATCH } from '../../server/contacts/upsert';
 import { contacts } from '../../server/db/schema';
 import type { Contact, ImportContactsResult } from '#domain';
 import { deflated, zip } from '../support/import-files';

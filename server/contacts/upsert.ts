@@ -1,0 +1,290 @@
+/**
+ * Writing contacts by rows (an import's, a check-in's, a connector's, the visits API's): matched by
+ * email, else by phone number, else new, in one statement per batch. The statement computes each
+ * written contact's status, api_json and revision itself (migration 0019); an import lets it, in
+ * place of the per-row triggers every other write runs.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { ContactRow } from '#domain/contact-rows';
+import { queryRows, type Db } from '../db/client';
+import { CONTACT_COPY_COLUMNS } from './copy-text';
+/** Rows per INSERT: big enough to amortise the round trip, small enough to keep each JSON parameter a few MB. */
+export const UPSERT_BATCH = 5000;
+
+/**
+ * How a row changes the contact it matches: a name part, email, phone number or birth date it
+ * brings replaces the stored one, and what it lacks keeps the stored value (an import never
+ * blanks a field); gender and tags are written when the row's source has them (a file's column).
+ */
+type ReplacedField = 'gender' | 'tags';
+const allReplaced: readonly ReplacedField[] = ['gender', 'tags'];
+
+/** Column -> its new value, from the row `row` (with the insert's defaults) over the contact `old`. */
+function changes(row: string, old: string, replaced: readonly ReplacedField[]): Array<[string, string]> {
+  return [
+    ['first_name', `coalesce(nullif(${row}.first_name, ''), ${old}.first_name)`],
+    ['last_name', `coalesce(nullif(${row}.last_name, ''), ${old}.last_name)`],
+    ['email', `coalesce(${row}.email, ${old}.email)`],
+    ['phone_number', `coalesce(${row}.phone_number, ${old}.phone_number)`],
+    ['birth_date', `coalesce(${row}.birth_date, ${old}.birth_date)`],
+    ...(replaced.includes('gender') ? [['gender', `coalesce(${row}.gender, 'NOT_SPECIFIED')`] as [string, string]] : []),
+    ...(replaced.includes('tags') ? [['tags', `coalesce(${row}.tags, '')`] as [string, string]] : []),
+  ];
+}
+
+/** `set …` (and phone_problem: a number written now was read as an international one), and the test that something differs. */
+function setChanged(row: string, old: string, replaced: readonly ReplacedField[]): { set: string; differs: string } {
+  const set = changes(row, old, replaced);
+  return {
+    set: `set ${set.map(([column, value]) => `${column} = ${value}`).join(', ')}, phone_problem = case when ${row}.phone_number is null then ${old}.phone_problem end`,
+    differs: `(${set.map(([column]) => `${old}.${column}`).join(', ')}) is distinct from (${set.map(([, value]) => value).join(', ')})`,
+  };
+}
+
+/** A JSON array of contact rows as rows `r` with the table's column names. */
+const jsonRows = (json: string) =>
+  sql`(select "firstName" as first_name, "lastName" as last_name, email, "phoneNumber" as phone_number,
+              "birthDate" as birth_date, gender, tags
+       from json_to_recordset(${json}::json) as j(
+         "firstName" text, "lastName" text, email text, "phoneNumber" text, "birthDate" date, gender text, tags text
+       )) r`;
+
+/**
+ * The one statement that writes contacts from the rows (see ContactRow) and answers (`answer`, a select
+ * from `written`) each contact written and whether it was created: a row with an email updates the business's contact with that
+ * email (any case); a row without one updates the first contact with its phone number; any other
+ * row is a new contact. A contact the row leaves as it is, is not written (nor answered).
+ * `rows` is a relation `r` with the table's column names: a table as it is, or rows to read once
+ * (`cte`: JSON, parsed once for both parts).
+ */
+function upsertStatement(businessId: number, rows: { relation: SQL } | { cte: SQL }, replaced: readonly ReplacedField[], answer: SQL): SQL {
+  const samePhone = sql.raw(`m.business_id = ${businessId} and m.phone_number = r.phone_number`);
+  const byPhone = setChanged('r', 'c', replaced);
+  const byEmail = setChanged('excluded', 'contacts', replaced);
+  const from = 'relation' in rows ? rows.relation : sql`r`;
+  return sql`with ${'cte' in rows ? sql`r as materialized (select * from ${rows.cte}),` : sql``}
+    by_phone as (
+      update contacts c ${sql.raw(byPhone.set)}
+      from ${from}
+      where r.email is null and r.phone_number is not null
+        and c.id = (select m.id from contacts m where ${samePhone} order by m.id limit 1)
+        and ${sql.raw(byPhone.differs)}
+      returning c.id, false as inserted, c.email, c.phone_number
+    ),
+    by_email as (
+      insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
+      select ${businessId}::int, r.first_name, r.last_name, r.email, r.phone_number, r.birth_date,
+             coalesce(r.gender, 'NOT_SPECIFIED'), coalesce(r.tags, '')
+      from ${from}
+      where r.email is not null or not exists (select 1 from contacts m where ${samePhone})
+      on conflict (business_id, lower(email)) do update ${sql.raw(byEmail.set)} where ${sql.raw(byEmail.differs)}
+      returning contacts.id, (xmax = 0) as inserted, contacts.email, contacts.phone_number
+    ),
+    written as (select id, inserted, email, phone_number from by_phone union all select id, inserted, email, phone_number from by_email)
+    ${answer}`;
+}
+
+/** The same statement, counted: how many contacts were created and how many changed. */
+const countedUpsert = (businessId: number, rows: Parameters<typeof upsertStatement>[1], replaced: readonly ReplacedField[]) =>
+  upsertStatement(
+    businessId,
+    rows,
+    replaced,
+    sql`select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated from written`,
+  );
+
+export function* inBatches<T>(rows: readonly T[], size = UPSERT_BATCH): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
+/** Lets the driver put a query on the wire before the caller goes on with synchronous work. */
+const sendPendingQueries = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A batch of contacts to write, or the same already as a JSON array (as an import's worker makes it). */
+export type ContactBatch = readonly ContactRow[] | string;
+
+export type UpsertOptions = {
+  /** Whether the rows' source has gender and tags (a file's columns): only then do they replace a contact's. */
+  replaced?: readonly ReplacedField[];
+  /**
+   * One transaction for everything (the default), or a commit after each batch. The embedded
+   * database has one connection: a transaction there holds up every other request until it ends,
+   * so a long import writes batch by batch and lets other requests in between.
+   */
+  commitEachBatch?: boolean;
+};
+
+type Counts = { created: number; updated: number };
+
+/** A batch-by-batch write failed: `written` counts the batches committed before it; `cause` is the error. */
+export class PartlyWrittenError extends Error {
+  constructor(
+    readonly written: Counts,
+    options: { cause: unknown },
+  ) {
+    super('Contacts were written in part', options);
+  }
+}
+
+/**
+ * Writes contact rows (see upsertStatement: matched by email, else by phone number, else new);
+ * `updated` counts the contacts that changed. Emails, and phone numbers of rows without one,
+ * must not repeat across the batches: one statement cannot touch a row twice. While PostgreSQL
+ * writes one batch, the next is taken from `batches` (for an import: read and checked). With
+ * `commitEachBatch`, a failure leaves the batches before it written and throws a PartlyWrittenError.
+ */
+export async function upsertContacts(
+  db: Db,
+  businessId: number,
+  batches: Iterable<ContactBatch>,
+  { replaced = allReplaced, commitEachBatch = false }: UpsertOptions = {},
+): Promise<Counts> {
+  const upsert = (target: Db, batch: ContactBatch) =>
+    queryRows<Counts>(target, countedUpsert(businessId, { cte: jsonRows(typeof batch === 'string' ? batch : JSON.stringify(batch)) }, replaced));
+  const totals: Counts = { created: 0, updated: 0 };
+  const add = (counts: Counts | undefined) => {
+    totals.created += counts!.created;
+    totals.updated += counts!.updated;
+  };
+
+  if (commitEachBatch) {
+    try {
+      for (const batch of batches) {
+        add((await upsert(db, batch))[0]);
+        // A turn of the event loop: requests that arrived meanwhile queue their queries before the next batch.
+        await sendPendingQueries();
+      }
+    } catch (error) {
+      if (totals.created + totals.updated === 0) throw error;
+      throw new PartlyWrittenError({ ...totals }, { cause: error });
+    }
+    return totals;
+  }
+
+  await db.transaction(async (tx) => {
+    let inFlight: Promise<Counts[]> | undefined;
+    for (const batch of batches) {
+      if (inFlight) add((await inFlight)[0]);
+      inFlight = upsert(tx as unknown as Db, batch);
+      // A failed batch must not be an unhandled rejection while the next one is prepared.
+      inFlight.catch(() => {});
+      await sendPendingQueries();
+    }
+    if (inFlight) add((await inFlight)[0]);
+  });
+  return totals;
+}
+
+/**
+ * The same write as `upsertContacts`, for PostgreSQL and all or nothing: the rows (COPY text, see
+ * copy-text.ts) are streamed with COPY into a temporary table and written from there by one
+ * upsert, in one transaction. COPY skips the per-statement parse and JSON decoding of the batched
+ * INSERTs and one statement over all rows replaces their round trips.
+ */
+export async function copyUpsertContacts(
+  pool: pg.Pool,
+  businessId: number,
+  copyText: Iterable<Uint8Array>,
+  { replaced = allReplaced }: Pick<UpsertOptions, 'replaced'> = {},
+): Promise<Counts> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const db = drizzlePg(client) as unknown as Db;
+    return await db.transaction(async (tx) => {
+      const target = tx as unknown as Db;
+      // Dropped at commit or rollback; invisible to every other session.
+      await target.execute(
+        sql`create temp table contacts_import (
+              first_name text, last_name text, email text, phone_number text, birth_date date, gender text, tags text
+            ) on commit drop`,
+      );
+      await pipeline(Readable.from(copyText), client.query(copyFrom(`copy contacts_import (${CONTACT_COPY_COLUMNS.join(', ')}) from stdin`)));
+      const [counts] = await queryRows<Counts>(target, countedUpsert(businessId, { relation: sql`contacts_import r` }, replaced));
+      return counts!;
+    });
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection whose COPY failed part way is not handed to the next request.
+    client.release(broken);
+  }
+}
+
+/**
+ * One contact from outside the forms (a check-in, a connector's customer), read with
+ * `readContactRow` (domain/contact-rows.ts) and written as an import writes its rows: the
+ * business's contact with its email, else the first with its phone number, is updated (what the
+ * row lacks keeps its value; gender and tags only when the row has them); anyone else is created.
+ * Answers the contact's id and whether it was created.
+ */
+export async function saveContactRow(db: Db, businessId: number, row: ContactRow): Promise<{ id: number; created: boolean }> {
+  return (await saveContactRows(db, businessId, [row]))[0]!;
+}
+
+/** A row by what finds its contact: its email as given, else its phone number. */
+const rowKey = (row: { email: string | null; phoneNumber: string | null }) => (row.email !== null ? `e:${row.email}` : `p:${row.phoneNumber}`);
+
+/**
+ * Rows that one statement can write: none shares an email or phone number with another (a
+ * statement cannot touch a contact twice, and each row must find the contact an earlier one
+ * wrote) and all bring the same fields.
+ */
+function writableTogether(rows: readonly ContactRow[]): boolean {
+  const seen = new Set<string>();
+  const replacedOf = (row: ContactRow) => allReplaced.filter((field) => row[field] !== null).join();
+  return rows.every((row) => {
+    const keys = [row.email && `e:${row.email.toLowerCase()}`, row.phoneNumber && `p:${row.phoneNumber}`].filter((key): key is string => Boolean(key));
+    if (keys.some((key) => seen.has(key)) || replacedOf(row) !== replacedOf(rows[0]!)) return false;
+    keys.forEach((key) => seen.add(key));
+    return true;
+  });
+}
+
+/**
+ * Several rows of one business written as `saveContactRow` writes one, in one statement when they
+ * can be (one after the other otherwise); answers each row's contact, in order. The visits API
+ * records a burst of visits this way.
+ */
+export async function saveContactRows(db: Db, businessId: number, rows: readonly ContactRow[]): Promise<Array<{ id: number; created: boolean }>> {
+  if (rows.length > 1 && !writableTogether(rows)) {
+    const saved: Array<{ id: number; created: boolean }> = [];
+    for (const row of rows) saved.push(await saveContactRow(db, businessId, row));
+    return saved;
+  }
+  const replaced = allReplaced.filter((field) => rows[0]![field] !== null);
+  // Each written contact with the row that wrote it (its email or phone number as given).
+  const written = await queryRows<{ id: number; created: boolean; email: string | null; phoneNumber: string | null }>(
+    db,
+    upsertStatement(
+      businessId,
+      { cte: jsonRows(JSON.stringify(rows)) },
+      replaced,
+      sql`select w.id, w.inserted as created, r.email, r.phone_number as "phoneNumber"
+          from r join written w on case when r.email is not null then lower(w.email) = lower(r.email) else w.phone_number = r.phone_number end`,
+    ),
+  );
+  const saved = new Map(written.map((row) => [rowKey(row), { id: row.id, created: row.created }]));
+  const unchanged = rows.filter((row) => !saved.has(rowKey(row)));
+  if (unchanged.length > 0) {
+    // Nothing to change: the contacts they matched (by email, else the first with the phone number).
+    const emails = JSON.stringify(unchanged.flatMap((row) => (row.email !== null ? [row.email] : [])));
+    const phoneNumbers = JSON.stringify(unchanged.flatMap((row) => (row.email !== null ? [] : [row.phoneNumber])));
+    const same = await queryRows<{ id: number; email: string | null; phoneNumber: string | null }>(
+      db,
+      sql`select c.id, e.value as email, null as "phoneNumber"
+          from json_array_elements_text(${emails}::json) e join contacts c on c.business_id = ${businessId} and lower(c.email) = lower(e.value)
+          union all
+          select (select c.id from contacts c where c.business_id = ${businessId} and c.phone_number = p.value order by c.id limit 1), null, p.value
+          from json_array_elements_text(${phoneNumbers}::json) p`,
+    );
+    for (const row of same) saved.set(rowKey(row), { id: row.id, created: false });
+  }
+  return rows.map((row) => saved.get(rowKey(row))!);
+}
