@@ -37,12 +37,46 @@ function changes(row: string, old: string, replaced: readonly ReplacedField[]): 
   ];
 }
 
-/** `set …` (and phone_problem: a number written now was read as an international one), and the test that something differs. */
-function setChanged(row: string, old: string, replaced: readonly ReplacedField[]): { set: string; differs: string } {
+/*
+ * What the per-row triggers would make of a written contact (migration 0019), for the statement to
+ * write itself. `value` gives each column's written value; the statement's `state` holds the
+ * business's facts: whether it has any opt-out, and this transaction's contacts revision (null
+ * while the business is being deleted).
+ */
+
+/** Its status: UNSUBSCRIBED when it was ACTIVE and an address it did not have (`old`: null for a new contact) is opted out. */
+function statusAfter(businessId: number, value: (column: string) => string, old: string | null): string {
+  const was = (column: string) => (old ? `${old}.${column}` : 'null');
+  const status = old ? `${old}.status` : `'ACTIVE'`;
+  return `case when (select opt_outs from state)
+    then contact_status_after(${businessId}, ${status}, ${value('email')}, ${value('phone_number')}, ${was('email')}, ${was('phone_number')})
+    else ${status} end`;
+}
+
+const API_JSON_COLUMNS = ['id', 'business_id', 'first_name', 'last_name', 'email', 'phone_number', 'birth_date', 'gender', 'status', 'tags', 'last_visited'];
+
+/** Its api_json, as the list sends it. */
+const apiJson = (value: (column: string) => string) => `contact_api_json(${API_JSON_COLUMNS.map(value).join(', ')})`;
+
+/** Its revision: the transaction's, or what it had when the business is going. */
+const revision = (otherwise: string) => `coalesce((select revision from state), ${otherwise})`;
+
+/**
+ * `set …` for a contact `old` matched by the row `row` (also phone_problem: a number written now was
+ * read as an international one; and the derived columns), and the test that something differs.
+ */
+function setChanged(businessId: number, row: string, old: string, replaced: readonly ReplacedField[]): { set: string; differs: string } {
   const set = changes(row, old, replaced);
+  const value = (column: string) => set.find(([written]) => written === column)?.[1] ?? `${old}.${column}`;
+  const status = statusAfter(businessId, value, old);
+  const derived: Array<[string, string]> = [
+    ['status', status],
+    ['api_json', apiJson((column) => (column === 'status' ? status : value(column)))],
+    ['revision', revision(`${old}.revision`)],
+  ];
   return {
-    set: `set ${set.map(([column, value]) => `${column} = ${value}`).join(', ')}, phone_problem = case when ${row}.phone_number is null then ${old}.phone_problem end`,
-    differs: `(${set.map(([column]) => `${old}.${column}`).join(', ')}) is distinct from (${set.map(([, value]) => value).join(', ')})`,
+    set: `set ${[...set, ...derived].map(([column, expression]) => `${column} = ${expression}`).join(', ')}, phone_problem = case when ${row}.phone_number is null then ${old}.phone_problem end`,
+    differs: `(${set.map(([column]) => `${old}.${column}`).join(', ')}) is distinct from (${set.map(([, expression]) => expression).join(', ')})`,
   };
 }
 
@@ -64,10 +98,13 @@ const jsonRows = (json: string) =>
  */
 function upsertStatement(businessId: number, rows: { relation: SQL } | { cte: SQL }, replaced: readonly ReplacedField[], answer: SQL): SQL {
   const samePhone = sql.raw(`m.business_id = ${businessId} and m.phone_number = r.phone_number`);
-  const byPhone = setChanged('r', 'c', replaced);
-  const byEmail = setChanged('excluded', 'contacts', replaced);
+  const byPhone = setChanged(businessId, 'r', 'c', replaced);
+  const byEmail = setChanged(businessId, 'excluded', 'contacts', replaced);
   const from = 'relation' in rows ? rows.relation : sql`r`;
+  // A new contact's id is taken here (as the column's default would), for its api_json.
+  const inserted = (column: string) => (column === 'business_id' ? `${businessId}` : column === 'last_visited' ? 'null::timestamptz' : `n.${column}`);
   return sql`with ${'cte' in rows ? sql`r as materialized (select * from ${rows.cte}),` : sql``}
+    state as materialized (select business_has_opt_outs(${businessId}) as opt_outs, contacts_revision_of(${businessId}) as revision),
     by_phone as (
       update contacts c ${sql.raw(byPhone.set)}
       from ${from}
@@ -77,11 +114,15 @@ function upsertStatement(businessId: number, rows: { relation: SQL } | { cte: SQ
       returning c.id, false as inserted, c.email, c.phone_number
     ),
     by_email as (
-      insert into contacts (business_id, first_name, last_name, email, phone_number, birth_date, gender, tags)
-      select ${businessId}::int, r.first_name, r.last_name, r.email, r.phone_number, r.birth_date,
-             coalesce(r.gender, 'NOT_SPECIFIED'), coalesce(r.tags, '')
-      from ${from}
-      where r.email is not null or not exists (select 1 from contacts m where ${samePhone})
+      insert into contacts (id, business_id, first_name, last_name, email, phone_number, birth_date, gender, tags, status, api_json, revision)
+      overriding system value
+      select n.id, ${businessId}::int, n.first_name, n.last_name, n.email, n.phone_number, n.birth_date, n.gender, n.tags, n.status,
+             ${sql.raw(apiJson(inserted))}, ${sql.raw(revision('0'))}
+      from (select nextval('contacts_id_seq')::int as id, r.first_name, r.last_name, r.email, r.phone_number, r.birth_date,
+                   coalesce(r.gender, 'NOT_SPECIFIED') as gender, coalesce(r.tags, '') as tags,
+                   ${sql.raw(statusAfter(businessId, (column) => `r.${column}`, null))} as status
+            from ${from}
+            where r.email is not null or not exists (select 1 from contacts m where ${samePhone})) n
       on conflict (business_id, lower(email)) do update ${sql.raw(byEmail.set)} where ${sql.raw(byEmail.differs)}
       returning contacts.id, (xmax = 0) as inserted, contacts.email, contacts.phone_number
     ),
@@ -138,6 +179,14 @@ export class PartlyWrittenError extends Error {
  * writes one batch, the next is taken from `batches` (for an import: read and checked). With
  * `commitEachBatch`, a failure leaves the batches before it written and throws a PartlyWrittenError.
  */
+/**
+ * Lets the transaction's contact writes skip the three per-row triggers, whose work the upsert
+ * statement does itself (migration 0019); not in a business that keeps suppressions as hashes
+ * (rare), which the opt-out trigger brings back row by row. It ends with the transaction.
+ */
+const deriveInStatement = (tx: Db, businessId: number) =>
+  tx.execute(sql`select set_config('starboost.contacts_derived', case when business_has_kept_suppressions(${businessId}) then '' else 'on' end, true)`);
+
 export async function upsertContacts(
   db: Db,
   businessId: number,
@@ -146,6 +195,11 @@ export async function upsertContacts(
 ): Promise<Counts> {
   const upsert = (target: Db, batch: ContactBatch) =>
     queryRows<Counts>(target, countedUpsert(businessId, { cte: jsonRows(typeof batch === 'string' ? batch : JSON.stringify(batch)) }, replaced));
+  const inTransaction = <T>(write: (tx: Db) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await deriveInStatement(tx as unknown as Db, businessId);
+      return write(tx as unknown as Db);
+    });
   const totals: Counts = { created: 0, updated: 0 };
   const add = (counts: Counts | undefined) => {
     totals.created += counts!.created;
@@ -155,7 +209,7 @@ export async function upsertContacts(
   if (commitEachBatch) {
     try {
       for (const batch of batches) {
-        add((await upsert(db, batch))[0]);
+        add((await inTransaction((tx) => upsert(tx, batch)))[0]);
         // A turn of the event loop: requests that arrived meanwhile queue their queries before the next batch.
         await sendPendingQueries();
       }
@@ -166,11 +220,11 @@ export async function upsertContacts(
     return totals;
   }
 
-  await db.transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     let inFlight: Promise<Counts[]> | undefined;
     for (const batch of batches) {
       if (inFlight) add((await inFlight)[0]);
-      inFlight = upsert(tx as unknown as Db, batch);
+      inFlight = upsert(tx, batch);
       // A failed batch must not be an unhandled rejection while the next one is prepared.
       inFlight.catch(() => {});
       await sendPendingQueries();
@@ -205,6 +259,7 @@ export async function copyUpsertContacts(
             ) on commit drop`,
       );
       await pipeline(Readable.from(copyText), client.query(copyFrom(`copy contacts_import (${CONTACT_COPY_COLUMNS.join(', ')}) from stdin`)));
+      await deriveInStatement(target, businessId);
       const [counts] = await queryRows<Counts>(target, countedUpsert(businessId, { relation: sql`contacts_import r` }, replaced));
       return counts!;
     });
