@@ -3,11 +3,12 @@ import type { ImportColumnKey, ImportContactsResult } from '#domain';
 import { postgresPool, type Database } from '../db/client';
 import { HttpError } from '../lib/errors';
 import type { ImportChoice } from './import-columns';
-import type { ImportPool } from './import-pool';
-import { batchBytes, batchTexts, type ParsedImport } from './import-task';
+import type pg from 'pg';
+import { refusal, type ImportPool, type ImportStream } from './import-pool';
+import { batchTexts, type ImportSummary, type ParsedImport } from './import-task';
 import { takeImportSlot } from './import-slots';
 import { ANALYZE_AFTER_CREATED, refreshContactStatistics } from './queries';
-import { copyUpsertContacts, PartlyWrittenError, UPSERT_BATCH, upsertContacts } from './upsert';
+import { copyUpsertContacts, PartlyWrittenError, UPSERT_BATCH, upsertContacts, type Counts } from './upsert';
 
 /**
  * Rows per write on the embedded database, where a write holds up every other request: small
@@ -30,8 +31,9 @@ export type ImportContext = { database: Database; pool: ImportPool; ratePerHour:
  * between (its one connection is held by a transaction until it ends). A failure part way says
  * how many contacts were saved.
  */
-function writeInBatches(database: Database, businessId: number, parsed: Exclude<ParsedImport, { refused: string }>, log: FastifyBaseLogger) {
-  return upsertContacts(database.db, businessId, batchTexts(parsed), { replaced: replacedFields(parsed.columns), commitEachBatch: true }).catch(
+async function writeParsed(database: Database, businessId: number, parsed: ParsedImport, log: FastifyBaseLogger): Promise<Counts & ImportSummary> {
+  if ('refused' in parsed) throw refusal(parsed);
+  const written = await upsertContacts(database.db, businessId, batchTexts(parsed), { replaced: replacedFields(parsed.columns), commitEachBatch: true }).catch(
     (error: unknown) => {
       if (!(error instanceof PartlyWrittenError)) throw error;
       const written = error.written.created + error.written.updated;
@@ -39,12 +41,24 @@ function writeInBatches(database: Database, businessId: number, parsed: Exclude<
       throw new HttpError(500, importFailureMessages.partlyWritten(written));
     },
   );
+  return { ...written, columns: parsed.columns, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };
+}
+
+/**
+ * PostgreSQL's write: all or nothing, each batch written while the worker checks the next (the
+ * two take about as long). The file's columns come first: a file refused there opens no transaction.
+ */
+async function writeWhileChecking(pool: pg.Pool, businessId: number, stream: ImportStream): Promise<Counts & ImportSummary> {
+  const columns = await stream.columns;
+  const written = await copyUpsertContacts(pool, businessId, stream.batches, { replaced: replacedFields(columns) });
+  return { ...written, ...(await stream.summary) };
 }
 
 /**
  * One contacts import: takes the business's import slot (rate limit, one at a time), reads and
- * checks the file in a worker thread, then writes the valid rows: on PostgreSQL with COPY, all or
- * nothing; on the embedded database in committed batches. A refused file writes nothing.
+ * checks the file in a worker thread, and writes the valid rows: on PostgreSQL with COPY, all or
+ * nothing, as they are checked; on the embedded database in committed batches once the whole file
+ * is checked. A refused file writes nothing.
  */
 export async function importContacts(
   { database, pool: importPool, ratePerHour, log }: ImportContext,
@@ -56,13 +70,11 @@ export async function importContacts(
   const slot = await takeImportSlot(database.db, userId, business.id, ratePerHour);
   try {
     const postgres = postgresPool(database);
-    const parsed = await importPool.parse(base64, postgres ? { batchSize: UPSERT_BATCH, format: 'copy' } : { batchSize: EMBEDDED_BATCH, format: 'json' }, business.region, choice);
-    if ('refused' in parsed) throw new HttpError(400, parsed.refused, undefined, parsed.details);
-    const { created, updated } = postgres
-      ? await copyUpsertContacts(postgres, business.id, batchBytes(parsed), { replaced: replacedFields(parsed.columns) })
-      : await writeInBatches(database, business.id, parsed, log);
+    const { created, updated, rejected, rejectedCount } = postgres
+      ? await writeWhileChecking(postgres, business.id, importPool.stream(base64, { batchSize: UPSERT_BATCH, format: 'copy' }, business.region, choice))
+      : await writeParsed(database, business.id, await importPool.parse(base64, { batchSize: EMBEDDED_BATCH, format: 'json' }, business.region, choice), log);
     if (created >= ANALYZE_AFTER_CREATED) await refreshContactStatistics(database.db);
-    return { created, updated, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };
+    return { created, updated, rejected, rejectedCount };
   } finally {
     await slot.release();
   }

@@ -1,9 +1,11 @@
-import { MessageChannel } from 'node:worker_threads';
+import { on } from 'node:events';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { ImportConfig } from '../config';
 import { badRequest, HttpError } from '../lib/errors';
 import type { ImportChoice } from './import-columns';
-import type { BatchFormat, ImportTask, ParsedImport } from './import-task';
+import type { BatchFormat, ImportSummary, ImportTask, ParsedImport, RefusedImport, StreamedImport } from './import-task';
+import type { ImportColumnKey } from '#domain';
 
 export const importBudgetMessages = {
   tooSlow: (seconds: number) =>
@@ -34,12 +36,51 @@ export class ImportPool {
   }
 
   /** Decodes, reads and checks a file in a worker; the time budget starts when a thread takes it up. */
-  async parse(
-    base64: string,
-    { batchSize, format }: { batchSize: number; format: BatchFormat },
-    region: string | null,
-    choice: ImportChoice = {},
-  ): Promise<ParsedImport> {
+  parse(base64: string, options: { batchSize: number; format: BatchFormat }, region: string | null, choice: ImportChoice = {}): Promise<ParsedImport> {
+    return this.run({ base64, ...options, region, choice }) as Promise<ParsedImport>;
+  }
+
+  /**
+   * The same, with the valid rows coming out batch by batch while the worker checks the rest, so the
+   * database writes one batch while the next is checked. `columns` settles first: the file's contact
+   * columns, or the refusal of the file (a 400, before any row). `batches` fails with the refusal,
+   * or the read's failure, should one come later; `summary` (rejected rows) settles after the last batch.
+   */
+  stream(base64: string, options: { batchSize: number; format: BatchFormat }, region: string | null, choice: ImportChoice = {}): ImportStream {
+    const { port1: received, port2: rowsPort } = new MessageChannel();
+    // Never what keeps the process up: a request that gave up on the rows leaves them to be collected.
+    received.unref();
+    const messages = on(received, 'message');
+    const stop = () => {
+      void messages.return?.();
+      received.close();
+    };
+    const answer = this.run({ base64, ...options, region, choice, rows: rowsPort }, [rowsPort]).then((result) => {
+      if ('refused' in (result as StreamedImport)) throw refusal(result as RefusedImport);
+      return result as ImportSummary;
+    });
+    // Whichever of the rows and the answer needs it reports a failure; the other must not leave it unhandled.
+    answer.catch(() => {});
+    const failed = answer.then(() => new Promise<never>(() => {}));
+    failed.catch(() => {});
+    const next = async () => {
+      const message = await Promise.race([messages.next(), failed]);
+      return message.done ? null : (message.value as unknown[])[0];
+    };
+    const columns = next().then((first) => (first as { columns: ImportColumnKey[] }).columns);
+    columns.catch(stop);
+    async function* batches(): AsyncGenerator<Uint8Array> {
+      await columns;
+      try {
+        for (let batch = await next(); batch !== null; batch = await next()) yield batch as Uint8Array;
+      } finally {
+        stop();
+      }
+    }
+    return { columns, batches: batches(), summary: answer };
+  }
+
+  private async run(task: Omit<ImportTask, 'started'>, transferList: MessagePort[] = []): Promise<unknown> {
     if (this.pool.queueSize >= this.maxQueue) throw new HttpError(429, importBudgetMessages.busy);
     const abort = new AbortController();
     const { port1: started, port2: startedPort } = new MessageChannel();
@@ -48,10 +89,7 @@ export class ImportPool {
       timer = setTimeout(() => abort.abort(), this.budget.timeLimitMs);
     });
     try {
-      return (await this.pool.run(
-        { base64, batchSize, format, region, choice, started: startedPort } satisfies ImportTask,
-        { signal: abort.signal, transferList: [startedPort] },
-      )) as ParsedImport;
+      return await this.pool.run({ ...task, started: startedPort } satisfies ImportTask, { signal: abort.signal, transferList: [startedPort, ...transferList] });
     } catch (error) {
       if (abort.signal.aborted) throw badRequest(importBudgetMessages.tooSlow(Math.round(this.budget.timeLimitMs / 1000)));
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw badRequest(importBudgetMessages.tooMuchMemory);
@@ -66,3 +104,9 @@ export class ImportPool {
     return this.pool.destroy();
   }
 }
+
+/** A file being read by `ImportPool.stream`. */
+export type ImportStream = { columns: Promise<ImportColumnKey[]>; batches: AsyncIterable<Uint8Array>; summary: Promise<ImportSummary> };
+
+/** A refused file as the 400 its reader answers. */
+export const refusal = ({ refused, details }: RefusedImport) => new HttpError(400, refused, undefined, details);

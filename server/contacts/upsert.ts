@@ -160,7 +160,7 @@ export type UpsertOptions = {
   commitEachBatch?: boolean;
 };
 
-type Counts = { created: number; updated: number };
+export type Counts = { created: number; updated: number };
 
 /** A batch-by-batch write failed: `written` counts the batches committed before it; `cause` is the error. */
 export class PartlyWrittenError extends Error {
@@ -235,15 +235,16 @@ export async function upsertContacts(
 }
 
 /**
- * The same write as `upsertContacts`, for PostgreSQL and all or nothing: the rows (COPY text, see
- * copy-text.ts) are streamed with COPY into a temporary table and written from there by one
- * upsert, in one transaction. COPY skips the per-statement parse and JSON decoding of the batched
- * INSERTs and one statement over all rows replaces their round trips.
+ * The same write as `upsertContacts`, for PostgreSQL and all or nothing: each batch of rows (COPY
+ * text, see copy-text.ts) is streamed with COPY into a temporary table and written from there by
+ * one upsert, in one transaction. COPY skips the per-statement parse and JSON decoding of the
+ * batched INSERTs. While one batch is written, the import's worker checks the next (`batches`
+ * yields them as they come); a batch that fails to come rolls everything back.
  */
 export async function copyUpsertContacts(
   pool: pg.Pool,
   businessId: number,
-  copyText: Iterable<Uint8Array>,
+  batches: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
   { replaced = allReplaced }: Pick<UpsertOptions, 'replaced'> = {},
 ): Promise<Counts> {
   const client = await pool.connect();
@@ -258,10 +259,16 @@ export async function copyUpsertContacts(
               first_name text, last_name text, email text, phone_number text, birth_date date, gender text, tags text
             ) on commit drop`,
       );
-      await pipeline(Readable.from(copyText), client.query(copyFrom(`copy contacts_import (${CONTACT_COPY_COLUMNS.join(', ')}) from stdin`)));
       await deriveInStatement(target, businessId);
-      const [counts] = await queryRows<Counts>(target, countedUpsert(businessId, { relation: sql`contacts_import r` }, replaced));
-      return counts!;
+      const totals: Counts = { created: 0, updated: 0 };
+      for await (const batch of batches) {
+        await pipeline(Readable.from([batch]), client.query(copyFrom(`copy contacts_import (${CONTACT_COPY_COLUMNS.join(', ')}) from stdin`)));
+        const [counts] = await queryRows<Counts>(target, countedUpsert(businessId, { relation: sql`contacts_import r` }, replaced));
+        totals.created += counts!.created;
+        totals.updated += counts!.updated;
+        await target.execute(sql`truncate contacts_import`);
+      }
+      return totals;
     });
   } catch (error) {
     broken = error as Error;

@@ -131,6 +131,20 @@ describe('an import’s statement computing status, api_json and revision itself
     expect(byCopy).toEqual(byTriggers);
   });
 
+  // The PostgreSQL import writes each batch while its worker checks the next: a failure after some
+  // batches (the time budget running out, say) must leave nothing written.
+  it.skipIf(testDatabaseKind() !== 'postgres')('writes nothing through COPY when a later batch fails to come', async () => {
+    const pool = postgresPool(testApp.app.database)!;
+    const businessId = await preparedBusiness();
+    const before = await writtenState(businessId, await revisionOf(businessId));
+    async function* failingAfterOne() {
+      yield Buffer.from(contactsCopyText(ROWS.slice(0, 5)));
+      throw new Error('the worker ran out of time');
+    }
+    await expect(copyUpsertContacts(pool, businessId, failingAfterOne())).rejects.toThrow('the worker ran out of time');
+    expect(await writtenState(businessId, await revisionOf(businessId))).toEqual(before);
+  });
+
   it('turns the three per-row triggers off for the transaction that says so, and only for it', async () => {
     const businessId = await preparedBusiness();
     const insert = (email: string) =>
