@@ -48,9 +48,10 @@ export class ImportPool {
    */
   stream(base64: string, options: { batchSize: number; format: BatchFormat }, region: string | null, choice: ImportChoice = {}): ImportStream {
     const { port1: received, port2: rowsPort } = new MessageChannel();
-    // Never what keeps the process up: a request that gave up on the rows leaves them to be collected.
-    received.unref();
     const messages = on(received, 'message');
+    // Never what keeps the process up (a listener refs the port): a write that failed before
+    // taking the rows leaves them to be collected.
+    received.unref();
     const stop = () => {
       void messages.return?.();
       received.close();
