@@ -13,6 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { ContactRow } from '#domain/contact-rows';
 import { queryRows, type Db } from '../db/client';
 import { CONTACT_COPY_COLUMNS } from './copy-text';
+
 /** Rows per INSERT: big enough to amortise the round trip, small enough to keep each JSON parameter a few MB. */
 export const UPSERT_BATCH = 5000;
 
