@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { ImportColumnKey, ImportContactsResult } from '#domain';
 import { postgresPool, type Database } from '../db/client';
 import { HttpError } from '../lib/errors';
 import type { ImportChoice } from './import-columns';
-import type pg from 'pg';
 import { refusal, type ImportPool, type ImportStream } from './import-pool';
 import { batchTexts, type ImportSummary, type ParsedImport } from './import-task';
 import { takeImportSlot } from './import-slots';

@@ -60,8 +60,8 @@ export class ImportPool {
       if ('refused' in (result as StreamedImport)) throw refusal(result as RefusedImport);
       return result as ImportSummary;
     });
-    // Whichever of the rows and the answer needs it reports a failure; the other must not leave it unhandled.
-    answer.catch(() => {});
+    // A failure of the answer, for the rows to report (it never settles otherwise); handled here
+    // too, as nobody may be waiting for a row when it comes.
     const failed = answer.then(() => new Promise<never>(() => {}));
     failed.catch(() => {});
     const next = async () => {

@@ -47,40 +47,49 @@ CREATE FUNCTION business_has_kept_suppressions(business integer) RETURNS boolean
   SELECT EXISTS (SELECT 1 FROM opt_out_hashes o WHERE o.business_id = business AND o.reason IN ('hard_bounce', 'invalid_number'))
 $$;
 --> statement-breakpoint
--- The status a contact written with this email and phone number has (the old ones: what it had
--- before, null for a new contact): UNSUBSCRIBED when it was ACTIVE and an address it did not have
--- before is opted out (address_opted_out, migration 0015); else as it was. Addresses it keeps are
--- not checked again (a contact who replied START stays subscribed).
+-- The addresses a write brings that the contact did not have (the old ones: what it had before, null
+-- for a new contact), as address_opted_out compares them: email lower-case and trimmed, a phone
+-- number as its digits; null for an address it keeps, and for none.
+CREATE FUNCTION new_addresses(email text, phone text, old_email text, old_phone text, OUT new_email text, OUT new_digits text)
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN nullif(lower(trim(email)), '') IS DISTINCT FROM nullif(lower(trim(old_email)), '') THEN nullif(lower(trim(email)), '') END,
+         CASE WHEN nullif(ltrim(trim(phone), '+'), '') IS DISTINCT FROM nullif(ltrim(trim(old_phone), '+'), '') THEN nullif(ltrim(trim(phone), '+'), '') END
+$$;
+--> statement-breakpoint
+-- The status a contact written with this email and phone number has: UNSUBSCRIBED when it was
+-- ACTIVE and an address it did not have before is opted out (address_opted_out, migration 0015);
+-- else as it was. Addresses it keeps are not checked again (a contact who replied START stays subscribed).
 CREATE FUNCTION contact_status_after(business integer, status text, email text, phone text, old_email text, old_phone text)
   RETURNS text LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  new_email text := nullif(lower(trim(email)), '');
-  digits text := nullif(ltrim(trim(phone), '+'), '');
+  added record;
 BEGIN
-  IF new_email IS NOT DISTINCT FROM nullif(lower(trim(old_email)), '') THEN new_email := NULL; END IF;
-  IF digits IS NOT DISTINCT FROM nullif(ltrim(trim(old_phone), '+'), '') THEN digits := NULL; END IF;
-  IF status = 'ACTIVE' AND (new_email IS NOT NULL OR digits IS NOT NULL) AND address_opted_out(business, new_email, digits) THEN
+  SELECT * INTO added FROM new_addresses(email, phone, old_email, old_phone);
+  IF status = 'ACTIVE' AND (added.new_email IS NOT NULL OR added.new_digits IS NOT NULL)
+     AND address_opted_out(business, added.new_email, added.new_digits) THEN
     RETURN 'UNSUBSCRIBED';
   END IF;
   RETURN status;
 END
 $$;
 --> statement-breakpoint
--- The trigger of migration 0015, with its status rule and probes now the functions above.
+-- The trigger of migration 0015, with its address rule, probes and status rule now the functions above.
 CREATE OR REPLACE FUNCTION contacts_keep_opt_out() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   old_email text;
   old_phone text;
+  added record;
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     old_email := OLD.email;
     old_phone := OLD.phone_number;
   END IF;
+  SELECT * INTO added FROM new_addresses(NEW.email, NEW.phone_number, old_email, old_phone);
+  IF added.new_email IS NULL AND added.new_digits IS NULL THEN
+    RETURN NEW;
+  END IF;
   IF business_has_kept_suppressions(NEW.business_id) THEN
-    PERFORM restore_suppressions(
-      NEW.business_id,
-      CASE WHEN nullif(lower(trim(NEW.email)), '') IS DISTINCT FROM nullif(lower(trim(old_email)), '') THEN NEW.email END,
-      CASE WHEN nullif(ltrim(trim(NEW.phone_number), '+'), '') IS DISTINCT FROM nullif(ltrim(trim(old_phone), '+'), '') THEN NEW.phone_number END);
+    PERFORM restore_suppressions(NEW.business_id, added.new_email, added.new_digits);
   END IF;
   IF business_has_opt_outs(NEW.business_id) THEN
     NEW.status := contact_status_after(NEW.business_id, NEW.status, NEW.email, NEW.phone_number, old_email, old_phone);
