@@ -79,6 +79,14 @@ describe('route guards and redirects', () => {
     expect(api.calls.filter((call) => call === 'POST /auth/refresh-token')).toHaveLength(1);
   });
 
+  it('asks about the session once as the app opens on a screen, however many checks ask at that moment', async () => {
+    localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify({ id: 7, name: 'Bakery' }));
+    const api = signedInApi([{ id: 7, name: 'Bakery' }]);
+    const app = renderApp('/reputation');
+    expect(await app.findByRole('heading', { name: 'Reputation' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === 'POST /auth/authorize')).toHaveLength(1);
+  });
+
   it('sends a signed-in user away from /login to /dashboard', async () => {
     signedInApi([]);
     const app = renderApp('/login');
