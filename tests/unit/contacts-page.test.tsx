@@ -179,6 +179,21 @@ describe('contacts screen', () => {
     await waitFor(() => expect(app.getByTestId('selection-count')).toHaveTextContent('2 of 2 contacts'));
   });
 
+  it("opens 'Create new contact' again after a cancel, with what was typed gone", async () => {
+    const { app } = renderContacts([]);
+    // The dialog is not built until it is first wanted (it would slow the list's first rows).
+    expect(app.queryByLabelText('First name')).not.toBeInTheDocument();
+    fireEvent.click(await app.findByRole('button', { name: /Add new contact/ }));
+    const first = await app.findByRole('dialog', { name: 'Create new contact' });
+    fireEvent.change(within(first).getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    // jsdom runs no animation: the closing dialog stays in its leaving state.
+    await waitFor(() => expect(first).toHaveClass('ant-zoom-leave'));
+    fireEvent.click(app.getByRole('button', { name: /Add new contact/ }));
+    const again = await app.findByRole('dialog', { name: 'Create new contact' });
+    expect(within(again).getByLabelText('First name')).toHaveValue('');
+  });
+
   it("validates the 'Create new contact' form with the spec messages", async () => {
     const { app, api } = renderContacts([]);
     fireEvent.click(await app.findByRole('button', { name: /Add new contact/ }));
