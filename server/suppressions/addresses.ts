@@ -51,7 +51,8 @@ export async function suppressDeliveries(db: Db, items: readonly DeliverySuppres
 /**
  * A STOP (or START) reply from a number: every contact with it, in every business (they all send
  * from the one number), becomes UNSUBSCRIBED (ACTIVE); the number goes on (comes off) each of
- * those businesses' suppression lists, and each contact's history records it. A business that
+ * those businesses' suppression lists, and each contact's history records it. So does it for a
+ * business that texted the number to a contact who has another number now. A business that
  * texted the number to a contact since erased keeps (drops) the STOP as the number's hash, so it
  * holds for whoever gets the number there later. A STOP is queued as contact.unsubscribed for each
  * contact's business's webhooks. Answers the names of the businesses concerned, the one last texting
@@ -67,6 +68,11 @@ export async function applyPhoneReply(db: Db, digits: string, stop: boolean, sou
           where ltrim(phone_number, '+') = ${digits}
           returning id, business_id as "businessId"`,
     );
+    // A number its contact no longer has (edited away since) was still texted: those businesses keep the STOP too.
+    const textedBy = await queryRows<{ id: number }>(
+      tx,
+      sql`select distinct c.business_id as id from deliveries d join campaigns c on c.id = d.campaign_id where lower(d.address) = ${`+${digits}`}`,
+    );
     // The hash is per business: each business's is looked up in the erased deliveries' index.
     const numberHash = sql`opt_out_hash(b.id, 'phone', ${digits})`;
     const erasedTo = await queryRows<{ id: number }>(
@@ -74,9 +80,9 @@ export async function applyPhoneReply(db: Db, digits: string, stop: boolean, sou
       sql`select b.id from businesses b where exists (select 1 from deliveries d where d.address_hash = ${numberHash})`,
     );
     const intArray = (ids: Iterable<number>) => `{${[...new Set(ids)].join(',')}}`;
-    const kept = intArray(contacts.map((contact) => contact.businessId));
+    const kept = intArray([...contacts.map((contact) => contact.businessId), ...textedBy.map((business) => business.id)]);
     const erased = intArray(erasedTo.map((business) => business.id));
-    const concerned = intArray([...contacts.map((contact) => contact.businessId), ...erasedTo.map((business) => business.id)]);
+    const concerned = intArray([...contacts.map((contact) => contact.businessId), ...textedBy.map((business) => business.id), ...erasedTo.map((business) => business.id)]);
     if (concerned === '{}') return [];
     if (stop) {
       await tx.execute(

@@ -248,6 +248,21 @@ describe('replies (inbound webhook)', () => {
     expect(twilio.countByRecipient.get(phones[0]!)).toBeUndefined();
     expect(twilio.countByRecipient.get(phones[7]!)).toBeUndefined();
   });
+
+  it('a STOP from a number its contact no longer has still holds for whoever gets the number there later', async () => {
+    const { shop, ids, phones, filter } = await audience(2);
+    await finishedCampaign(shop, (await launchCampaign(shop, filter, smsCampaign)).id);
+    // The owner gives the contact a new number; the old one replies STOP afterwards.
+    await deliveryApp.app.db.update(contacts).set({ phoneNumber: '4915199999999' }).where(eq(contacts.id, ids[0]!));
+    expect((await twilioPost(TWILIO_INBOUND_PATH, { From: phones[0]!, To: SMS_FROM, Body: 'STOP' })).statusCode).toBe(200);
+    expect(await contactStatus(ids[0]!)).toBe('ACTIVE');
+    // The other contact is edited to the old number: opted out, and the next campaign does not text it.
+    await deliveryApp.app.db.update(contacts).set({ phoneNumber: phones[0]!.slice(1) }).where(eq(contacts.id, ids[1]!));
+    expect(await contactStatus(ids[1]!)).toBe('UNSUBSCRIBED');
+    const next = await finishedCampaign(shop, (await launchCampaign(shop, filter, smsCampaign)).id);
+    expect(next.counts.sent).toBe(1);
+    expect((await deliveryRows(deliveryApp.app, next.id)).filter((row) => row.address === phones[0] && row.state !== 'skipped')).toEqual([]);
+  });
 });
 
 describe('configuration', () => {
