@@ -23,7 +23,11 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswor
 
 const spinner = <FullScreenSpinner />;
 
-/** Refine with the app's providers and resources. */
+/**
+ * Refine with the app's providers and resources. Its route-change handler is off: it asked the
+ * server about the session on every navigation (and beside the guard's own check as the app
+ * opens) and ignored the answer; the guards and the HTTP client's refresh on 401 do that work.
+ */
 export function RefineProviders({ children }: { children: ReactNode }) {
   return (
     <Refine
@@ -33,7 +37,7 @@ export function RefineProviders({ children }: { children: ReactNode }) {
       notificationProvider={useNotificationProvider}
       i18nProvider={i18nProvider}
       resources={refineResources}
-      options={{ syncWithLocation: false, warnWhenUnsavedChanges: false, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+      options={{ syncWithLocation: false, warnWhenUnsavedChanges: false, disableTelemetry: true, disableRouteChangeHandler: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
       <BusinessScopedData>{children}</BusinessScopedData>
     </Refine>

@@ -51,21 +51,11 @@ export function refreshSession(): Promise<boolean> {
 
 const signedInHere = () => document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
-// Callers that ask at the same moment (two of Refine's checks as the app opens) share one call.
-let sessionCheck: Promise<boolean> | null = null;
-
 /**
  * Whether the browser holds a live session. A browser that never signed in (or signed out) is not
  * asked about; only an expired access token is worth a refresh; any other failure means no.
  */
-export function hasSession(): Promise<boolean> {
-  sessionCheck ??= checkSession().finally(() => {
-    sessionCheck = null;
-  });
-  return sessionCheck;
-}
-
-async function checkSession(): Promise<boolean> {
+export async function hasSession(): Promise<boolean> {
   if (!signedInHere()) return false;
   const authorize = await post('/auth/authorize');
   if (authorize?.status !== 401) return Boolean(authorize?.ok);
@@ -75,11 +65,7 @@ async function checkSession(): Promise<boolean> {
 /** Refine's login answer for a sign-in: the server's message as the toast's title when it sent one. */
 export async function signIn(payload: LoginPayload): Promise<AuthActionResponse> {
   const response = await post('/auth/sign-in', payload);
-  if (response?.ok) {
-    // A check still on its way began before this session: the next one asks again.
-    sessionCheck = null;
-    return { success: true, redirectTo: '/dashboard', successNotification: toasts.loginSuccess };
-  }
+  if (response?.ok) return { success: true, redirectTo: '/dashboard', successNotification: toasts.loginSuccess };
   const message = response?.body.message;
   const title = response ? (typeof message === 'string' && message ? message : statusInWords(response.status)) : toasts.signInFailedFallback;
   return { success: false, error: { name: title, message: toasts.operationFailed } };

@@ -79,7 +79,7 @@ describe('route guards and redirects', () => {
     expect(api.calls.filter((call) => call === 'POST /auth/refresh-token')).toHaveLength(1);
   });
 
-  it('asks about the session once as the app opens on a screen, however many checks ask at that moment', async () => {
+  it("asks about the session once as the app opens on a screen (Refine's route-change check is off)", async () => {
     localStorage.setItem(SELECTED_BUSINESS_STORAGE_KEY, JSON.stringify({ id: 7, name: 'Bakery' }));
     const api = signedInApi([{ id: 7, name: 'Bakery' }]);
     const app = renderApp('/reputation');
