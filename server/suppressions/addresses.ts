@@ -80,9 +80,11 @@ export async function applyPhoneReply(db: Db, digits: string, stop: boolean, sou
       sql`select b.id from businesses b where exists (select 1 from deliveries d where d.address_hash = ${numberHash})`,
     );
     const intArray = (ids: Iterable<number>) => `{${[...new Set(ids)].join(',')}}`;
-    const kept = intArray([...contacts.map((contact) => contact.businessId), ...textedBy.map((business) => business.id)]);
-    const erased = intArray(erasedTo.map((business) => business.id));
-    const concerned = intArray([...contacts.map((contact) => contact.businessId), ...textedBy.map((business) => business.id), ...erasedTo.map((business) => business.id)]);
+    const keptIds = [...contacts.map((contact) => contact.businessId), ...textedBy.map((business) => business.id)];
+    const erasedIds = erasedTo.map((business) => business.id);
+    const kept = intArray(keptIds);
+    const erased = intArray(erasedIds);
+    const concerned = intArray([...keptIds, ...erasedIds]);
     if (concerned === '{}') return [];
     if (stop) {
       await tx.execute(

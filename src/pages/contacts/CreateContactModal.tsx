@@ -1,6 +1,6 @@
 import { useModalForm } from '@refinedev/antd';
 import { Form, Modal } from 'antd';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { joinTags, type Contact } from '#domain/contacts';
 import { toasts } from '#domain/messages';
 import { ContactFormFields, type ContactFormValues as FormValues } from './ContactFormFields';
@@ -26,15 +26,10 @@ function CreateContactDialog({ businessId, region, ref }: Props & { ref: Ref<Cre
     resource: 'contacts',
     action: 'create',
     successNotification: () => ({ type: 'success', ...toasts.contactCreated }),
+    // Mounted by the first request to open it.
+    defaultVisible: true,
   });
   useImperativeHandle(ref, () => ({ open: () => show() }), [show]);
-  // Mounted by the first request to open it: opens once, at once.
-  const openedOnMount = useRef(false);
-  useEffect(() => {
-    if (openedOnMount.current) return;
-    openedOnMount.current = true;
-    show();
-  }, [show]);
 
   // A refusal is told by the error toast and under the fields; the rejected promise needs no other handling.
   const submit = (values: FormValues) =>
