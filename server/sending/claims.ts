@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { suppressedMessage, type CampaignStatus, type SuppressionReason } from '#domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { SUPPRESSION_REASON_LABELS, suppressedMessage, type CampaignStatus, type SuppressionReason } from '#domain';
 import type { DeliveryConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
 import type { OutgoingMessage, SendOutcome } from './channel-types';
@@ -18,11 +18,18 @@ type Claim = {
   window: PacingWindow | null;
 };
 
+const CONTACT_GONE = 'Not sent: the contact unsubscribed or was deleted.';
+
+/** suppressedMessage(reason) in SQL, for a reason column. */
+const suppressedMessageSql = (reason: SQL) => sql`'skipped: suppressed (' || (${JSON.stringify(SUPPRESSION_REASON_LABELS)}::jsonb ->> ${reason}) || ')'`;
+
 /**
  * Claims up to `limit` due recipients of a running campaign for this worker, in one transaction:
  * rows are taken with FOR UPDATE SKIP LOCKED, so concurrent workers never claim one recipient
- * twice, and each contact's status is read again, so one who unsubscribed since the start is
- * skipped. The campaign row is read FOR SHARE: a pause or cancel waits for a claim in progress and
+ * twice. The statement that marks a message as sending reads its contact's status and the
+ * business's suppression list again, so a STOP, unsubscribe, bounce or complaint recorded before
+ * the claim stops the message, whenever the campaign started (a message is handed to its channel
+ * right after its claim). The campaign row is read FOR SHARE: a pause or cancel waits for a claim in progress and
  * every claim after it sees the new status. A paced campaign's window row is locked FOR UPDATE:
  * its batch allowance is counted down here, by one claimer at a time.
  */
@@ -73,14 +80,19 @@ export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: 
             limit ${take}
             for update skip locked
           ), checked as (
-            select p.id, coalesce(ct.status = 'ACTIVE', false) as active
-            from picked p left join contacts ct on ct.id = p.contact_id
+            select p.id,
+                   case when ct.status is distinct from 'ACTIVE' then ${CONTACT_GONE}
+                        else (select ${suppressedMessageSql(sql`s.reason`)} from suppressions s
+                              where s.business_id = c.business_id and s.channel = c.type and s.address = ${deliveryListedAddress})
+                   end as refusal
+            from picked p join deliveries d on d.id = p.id join campaigns c on c.id = ${campaign.id}
+              left join contacts ct on ct.id = p.contact_id
           )
           update deliveries d set
-            state = case when k.active then 'sending' else 'skipped' end,
-            attempts = d.attempts + case when k.active then 1 else 0 end,
-            claimed_at = case when k.active then now() else d.claimed_at end,
-            error = case when k.active then d.error else 'Not sent: the contact unsubscribed or was deleted.' end
+            state = case when k.refusal is null then 'sending' else 'skipped' end,
+            attempts = d.attempts + case when k.refusal is null then 1 else 0 end,
+            claimed_at = case when k.refusal is null then now() else d.claimed_at end,
+            error = coalesce(k.refusal, d.error)
           from checked k
           where d.id = k.id
           returning d.id, d.state, d.attempts, d.address, d.subject, d.body, d.unsubscribe_token as "unsubscribeToken",
@@ -288,13 +300,19 @@ export async function startDueCampaign(db: Db, campaignId: number): Promise<{ pa
 /**
  * What the sweep looks at: scheduled campaigns that are due, and every running one; of the
  * automations' campaigns (always running) only those with a request due or being sent, so a lost
- * job or a dead worker's claims delay a request by one sweep at most.
+ * job or a dead worker's claims delay a request by one sweep at most. A paced campaign has one
+ * lane: while it holds a claim younger than the lease (it renews them as it sends, and goes on
+ * after its batch) the sweep starts no second one, which would claim the next batch while the
+ * first is still in flight, ahead of a pause or a STOP that comes meanwhile.
  */
-export async function campaignsToSweep(db: Db) {
+export async function campaignsToSweep(db: Db, leaseMs: number) {
   return queryRows<{ id: number; status: CampaignStatus; paced: boolean; automation: boolean }>(
     db,
     sql`select c.id, c.status, not c.send_all_at_once as paced, c.automation from campaigns c
         where (c.status = 'IN_PROGRESS'
+               and (c.send_all_at_once
+                    or not exists (select 1 from deliveries d where d.campaign_id = c.id and d.state = 'sending'
+                                     and d.claimed_at >= now() - ${leaseMs}::int * interval '1 millisecond'))
                and (not c.automation
                     or exists (select 1 from deliveries d where d.campaign_id = c.id and d.state = 'queued' and d.next_attempt_at <= now())
                     or exists (select 1 from deliveries d where d.campaign_id = c.id and d.state = 'sending')))

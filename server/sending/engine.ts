@@ -95,7 +95,7 @@ export class DeliveryWorker {
   async sweep() {
     if (this.stopping) return;
     try {
-      for (const campaign of await campaignsToSweep(this.db)) {
+      for (const campaign of await campaignsToSweep(this.db, this.config.delivery.leaseMs)) {
         if (campaign.status === 'CREATED') await this.startScheduled(campaign.id);
         else await this.queue.runCampaign(campaign.id, campaign.paced, campaign.automation);
       }

@@ -249,6 +249,27 @@ describe('replies (inbound webhook)', () => {
     expect(twilio.countByRecipient.get(phones[7]!)).toBeUndefined();
   });
 
+  it('a running campaign does not text a number that replied STOP after its contact moved to another number', async () => {
+    const { shop, ids, phones, filter } = await audience(7);
+    // Each message's address was fixed at the start. The first batch is held at Twilio meanwhile.
+    twilio.gate.hold();
+    const launched = await launchCampaign(shop, filter, { ...smsCampaign, sendAllAtOnce: false, interval: 1, intervalSize: 5 });
+    try {
+      await twilio.gate.whenHeld(5);
+      // The owner gives the last contact a new number; the old one replies STOP: the contact stays ACTIVE.
+      await deliveryApp.app.db.update(contacts).set({ phoneNumber: '4915199999998' }).where(eq(contacts.id, ids[6]!));
+      expect((await twilioPost(TWILIO_INBOUND_PATH, { From: phones[6]!, To: SMS_FROM, Body: 'STOP' })).statusCode).toBe(200);
+      expect(await contactStatus(ids[6]!)).toBe('ACTIVE');
+    } finally {
+      twilio.gate.release();
+    }
+    const finished = await finishedCampaign(shop, launched.id);
+    expect(finished.counts).toEqual({ recipients: 7, sent: 6, failed: 0, outbox: 0 });
+    const rows = await deliveryRows(deliveryApp.app, launched.id);
+    expect(rows.find((row) => row.contactId === ids[6])).toMatchObject({ state: 'skipped', error: 'skipped: suppressed (STOP)', address: phones[6] });
+    expect(twilio.countByRecipient.get(phones[6]!)).toBeUndefined();
+  });
+
   it('a STOP from a number its contact no longer has still holds for whoever gets the number there later', async () => {
     const { shop, ids, phones, filter } = await audience(2);
     await finishedCampaign(shop, (await launchCampaign(shop, filter, smsCampaign)).id);
