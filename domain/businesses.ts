@@ -99,6 +99,13 @@ export const isRegionCode = (value: string) => /^[A-Z]{2}$/.test(value) && regio
 
 export const REGION_INVALID = 'Choose the country from the list.';
 
+/**
+ * The countries whose mobile numbers a business texts when nobody of it typed the number (the
+ * check-in page, the visits API, connectors): its list, else its own country; empty: any.
+ */
+export const textRegions = (business: { region: string | null; textCountries: readonly string[] | null }): readonly string[] =>
+  business.textCountries?.length ? business.textCountries : business.region ? [business.region] : [];
+
 /** Region code -> English name, and back (lower-cased names), built once. */
 let regionCodesByName: Map<string, string> | undefined;
 /** The region code of an English country name or code ("Croatia", "hr" -> "HR"); null when none. */

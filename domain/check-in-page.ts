@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { readContactRow, type ContactRowInput } from './contact-rows';
 import { limits } from './messages';
+import { textProblem } from './phone-numbers';
 import type { FieldErrors } from './rules';
 
 /**
@@ -61,9 +62,15 @@ export function checkInProblems(problems: FieldErrors): FieldErrors {
 
 /**
  * The customer the form describes, or every problem by field (`firstName`, `phoneNumber`, `email`,
- * `reach`, `consent`). Phone numbers are read with `region`, the business's country.
+ * `reach`, `consent`). Phone numbers are read with `region`, the business's country, and must be
+ * able to take a text from a country of `textRegions` (the business's; empty: any): nobody vouches
+ * for a number typed at the counter, and the business pays for every text.
  */
-export function readCheckInForm(form: CheckInForm, region: string | null): { customer: ContactRowInput } | { problems: FieldErrors } {
+export function readCheckInForm(
+  form: CheckInForm,
+  region: string | null,
+  textRegions: readonly string[],
+): { customer: ContactRowInput } | { problems: FieldErrors } {
   const customer: ContactRowInput = {
     firstName: form.firstName,
     phoneNumber: form.phoneNumber.trim() || null,
@@ -72,6 +79,9 @@ export function readCheckInForm(form: CheckInForm, region: string | null): { cus
   const reading = readContactRow(customer, region);
   // No last name is asked for: a missing name is a missing first name.
   const problems = 'problems' in reading ? checkInProblems(reading.problems) : {};
+  const digits = 'contact' in reading ? reading.contact.phoneNumber : null;
+  const refused = digits ? textProblem(digits, textRegions) : null;
+  if (refused) problems.phoneNumber = refused;
   if (!form.consent) problems.consent = checkInMessages.consentRequired;
   return Object.keys(problems).length ? { problems } : { customer };
 }

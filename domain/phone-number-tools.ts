@@ -9,6 +9,7 @@ import {
   type CountryCode,
   type E164Number,
   type MetadataJson,
+  type NumberType,
 } from 'libphonenumber-js/core';
 import examples from 'libphonenumber-js/examples.mobile.json';
 
@@ -32,6 +33,31 @@ export const regionName = (region: string) => regionNames.of(region) ?? region;
 const SEPARATORS = /[\s\-()./]/g;
 const TYPED = /^(\+|00)?\d{3,17}$/;
 const INTERNATIONAL_FALLBACK = '+44 7911 123456';
+
+/**
+ * Numbers that can take a text message: mobile ones, and those of countries whose numbers do not
+ * tell mobile from landline (the US and Canada). Everything else a stranger could type to make a
+ * business pay for texts (premium-rate, shared-cost, toll-free, satellite, UAN, pager, voicemail)
+ * is named in words.
+ */
+const TEXTABLE: ReadonlySet<NumberType> = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
+const NUMBER_KINDS: Partial<Record<NonNullable<NumberType>, string>> = {
+  PREMIUM_RATE: 'a premium-rate number',
+  SHARED_COST: 'a shared-cost number',
+  TOLL_FREE: 'a toll-free number',
+  VOIP: 'an internet telephony (VoIP) number',
+  PERSONAL_NUMBER: 'a personal forwarding number',
+  PAGER: 'a pager number',
+  UAN: 'a company switchboard number (UAN)',
+  VOICEMAIL: 'a voicemail number',
+  FIXED_LINE: 'a landline number',
+};
+
+/** "Germany", "Germany and Austria", "Germany, Austria and Poland". */
+const regionList = (regions: readonly string[]) => {
+  const names = regions.map(regionName);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 export function phoneNumberTools(metadata: MetadataJson) {
   const known = (region: string | null): region is CountryCode => Boolean(region) && isSupportedCountry(region as CountryCode, metadata);
@@ -166,11 +192,29 @@ export function phoneNumberTools(metadata: MetadataJson) {
     return stored;
   }
 
+  /**
+   * Why a stored number (international digits) that no owner typed may not be sent a text: a
+   * country outside `accepted` (empty: any country), or a number that cannot take one; null
+   * when it can.
+   */
+  function textProblem(stored: string, accepted: readonly string[]): string | null {
+    const number = parse(`+${stored}`);
+    if (!number?.isValid()) return 'Phone number is not a valid number.';
+    const region = number.country;
+    // Numbers of no country (+800, +808, +870, +881, +882, +883, +979) are satellite and international services.
+    const kind = !region ? 'a satellite or international service number' : TEXTABLE.has(number.getType()) ? null : (NUMBER_KINDS[number.getType()!] ?? 'not a mobile number');
+    if (kind) return `Phone number is ${kind}, which cannot receive text messages: please give a mobile number.`;
+    if (accepted.length > 0 && !accepted.includes(region!)) {
+      return `Phone number is from ${regionName(region!)}: text messages go only to numbers from ${regionList(accepted)}.`;
+    }
+    return null;
+  }
+
   /** The region whose English name (or code) is `country`, ignoring case: "Croatia" -> "HR"; else null. */
   function regionFromCountryName(country: string): string | null {
     const wanted = country.trim().toLowerCase();
     return getCountries(metadata).find((code) => code.toLowerCase() === wanted || regionName(code).toLowerCase() === wanted) ?? null;
   }
 
-  return { readPhoneNumber, formatPhoneNumber, phoneSearchDigits, examplePhoneNumber, regionFromCountryName, phoneNumberMessages: messages };
+  return { readPhoneNumber, formatPhoneNumber, phoneSearchDigits, examplePhoneNumber, regionFromCountryName, textProblem, phoneNumberMessages: messages };
 }

@@ -6,6 +6,6 @@ import { phoneNumberTools } from './phone-number-tools';
  * which tells mobile from landline numbers. Not in the domain index: the metadata stays out of
  * bundles that do not read numbers (the browser uses the small metadata, src/phone-numbers.ts).
  */
-export const { readPhoneNumber, formatPhoneNumber, phoneSearchDigits, examplePhoneNumber, regionFromCountryName, phoneNumberMessages } =
+export const { readPhoneNumber, formatPhoneNumber, phoneSearchDigits, examplePhoneNumber, regionFromCountryName, textProblem, phoneNumberMessages } =
   phoneNumberTools(metadata);
 export { regionName, type PhoneReading } from './phone-number-tools';

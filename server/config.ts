@@ -126,6 +126,8 @@ const envSchema = z.object({
   // The counter's check-in page (/k/{slug}): check-ins sent per client address and per business an hour.
   CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  // Per network (IPv4 /24, IPv6 /56): one machine easily holds many addresses of its provider's block.
+  CHECK_IN_RATE_LIMIT_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).default(30),
   // A check-in sent sooner after the page was opened is a bot's (no person fills the form that fast).
   CHECK_IN_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   // Outbound webhooks (server/webhooks): local and private addresses only where tests and local development run.
@@ -208,6 +210,8 @@ export type CheckInPageConfig = {
   perIpPerHour: number;
   /** Check-ins one business's page takes an hour. */
   perBusinessPerHour: number;
+  /** Check-ins one network (IPv4 /24, IPv6 /56) may send an hour. */
+  perNetworkPerHour: number;
   /** How long after the page was opened a check-in may be sent at the earliest. */
   minFillMs: number;
 };
@@ -341,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkInPage: {
       perIpPerHour: e.CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR,
       perBusinessPerHour: e.CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR,
+      perNetworkPerHour: e.CHECK_IN_RATE_LIMIT_PER_NETWORK_PER_HOUR,
       minFillMs: e.CHECK_IN_MIN_FILL_SECONDS * 1000,
     },
     webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryDelaysMs: e.WEBHOOK_RETRY_DELAYS_MS },

@@ -16,26 +16,27 @@ const asApiFields = (problems: FieldErrors): FieldErrors =>
 
 /**
  * The API other systems call with an API key (`Authorization: Bearer sb_live_…`): a customer
- * visited. Each key is rate limited on its own (API_RATE_LIMIT_PER_MINUTE, counted in the database
- * so every web process counts the same calls). Calls carry no cookie, so the cross-site checks
+ * visited. Each key is rate limited on its own, one count for all its calls
+ * (API_RATE_LIMIT_PER_MINUTE, counted in the database so every web process counts the same calls). Calls carry no cookie, so the cross-site checks
  * of the browser app's calls do not apply: a browser never attaches a bearer key by itself.
  */
 const visitsApi: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   app.addHook('onRequest', authenticateApiKey(app));
-  const perKey = {
-    crossSiteAllowed: true,
-    rateLimit: {
+  // One count per key across every route of the API (as documented), after authentication: the key's id, never the secret.
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
       max: config.apiRateLimitPerMinute,
       timeWindow: '1 minute',
-      // After authentication (route hooks run after the scope's): the key's id, never the secret.
-      keyGenerator: (request: { apiKey: AuthenticatedKey }) => `api-key:${request.apiKey.id}`,
-      errorResponseBuilder: (_request: unknown, context: { ttl: number }) => {
+      keyGenerator: (request) => `api-key:${(request as unknown as { apiKey: AuthenticatedKey }).apiKey.id}`,
+      errorResponseBuilder: (_request, context) => {
         const wait = Math.max(1, Math.ceil(context.ttl / 1000));
         const message = `Too many calls with this API key: at most ${config.apiRateLimitPerMinute} a minute. Please wait ${wait} seconds and try again.`;
         return { statusCode: 429, error: 'Too Many Requests', message };
       },
-    },
-  };
+    }),
+  );
+  const perKey = { crossSiteAllowed: true };
   // Visits of one business are recorded together while others are being recorded (visit-batches.ts).
   const batches = new VisitBatches({ db: app.db, config, delivery: app.delivery, log: app.log });
   /** The key made an accepted call: noted after the answer (at most once a minute per key). */

@@ -61,7 +61,9 @@ export async function customersVisited(
     const saved: Array<{ index: number; id: number; created: boolean }> = [];
     for (const businessId of new Set(valid.map(({ index }) => visits[index]!.business.id))) {
       const ofBusiness = valid.filter(({ index }) => visits[index]!.business.id === businessId);
-      const contacts = await saveContactRows(tx, businessId, ofBusiness.map(({ row }) => row));
+      // Nobody vouches for a name typed at the counter: a contact found there keeps the one it has.
+      const keepNames = ofBusiness.every(({ index }) => visits[index]!.source === 'check-in-page');
+      const contacts = await saveContactRows(tx, businessId, ofBusiness.map(({ row }) => row), { keepNames });
       ofBusiness.forEach(({ index }, k) => saved.push({ index, ...contacts[k]! }));
     }
     const happened = await visitsHappened(

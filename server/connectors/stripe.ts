@@ -8,6 +8,16 @@ import { paidAt, purchaseKey, textAt, valueAt, type PostReading, type SignedPost
 /** Stripe's advice, and the library's default: a signature older than 5 minutes is a replay. */
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
+const STRIPE_REFUSED =
+  "The Stripe signature (Stripe-Signature) is missing, more than 5 minutes away from now, or does not match this connection's signing secret.";
+
+/** The `t=` of a Stripe-Signature header (seconds), as the library read it. */
+const signedAtSeconds = (header: string) => Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1] ?? 0);
+
+/** A signed body is still only what the sender wrote: an event has an object with a text id and type. */
+const isStripeEvent = (event: unknown): event is Stripe.Event =>
+  typeof event === 'object' && event !== null && !Array.isArray(event) && textAt(event, 'id') !== undefined && textAt(event, 'type') !== undefined;
+
 /** Stripe's contact block (`customer_details`, `billing_details`) as a contact row. */
 function customerIn(details: unknown, otherEmail: string | undefined): ContactRowInput {
   const name = textAt(details, 'name');
@@ -25,15 +35,17 @@ function customerIn(details: unknown, otherEmail: string | undefined): ContactRo
  * to both gets one visit per payment.
  */
 export function readStripePost(post: SignedPost): PostReading {
+  const header = post.header('stripe-signature') ?? '';
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(post.body, post.header('stripe-signature') ?? '', post.secret, STRIPE_TOLERANCE_SECONDS);
+    event = Stripe.webhooks.constructEvent(post.body, header, post.secret, STRIPE_TOLERANCE_SECONDS);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      return { refused: "The Stripe signature (Stripe-Signature) is missing, older than 5 minutes, or does not match this connection's signing secret." };
-    }
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { refused: STRIPE_REFUSED };
     throw badRequest('The body is not JSON.');
   }
+  // The library checks only the past side of the tolerance: a time ahead of ours is as suspect.
+  if (signedAtSeconds(header) > Date.now() / 1000 + STRIPE_TOLERANCE_SECONDS) return { refused: STRIPE_REFUSED };
+  if (!isStripeEvent(event)) throw badRequest('The body is not a Stripe event (an object with a text "id" and "type").');
   const object: unknown = event.data?.object;
   const time = paidAt(event.created);
   const key = (payment: string | undefined) => purchaseKey('payment', textAt(object, 'payment_intent') ?? payment, event.id);

@@ -25,11 +25,20 @@ export const UPSERT_BATCH = 5000;
 type ReplacedField = 'gender' | 'tags';
 const allReplaced: readonly ReplacedField[] = ['gender', 'tags'];
 
-/** Column -> its new value, from the row `row` (with the insert's defaults) over the contact `old`. */
-function changes(row: string, old: string, replaced: readonly ReplacedField[]): Array<[string, string]> {
+/**
+ * Column -> its new value, from the row `row` (with the insert's defaults) over the contact `old`.
+ * With `keepNames` (a customer checking in at the counter, whom nobody vouches for), a contact
+ * found keeps its name.
+ */
+function changes(row: string, old: string, replaced: readonly ReplacedField[], keepNames: boolean): Array<[string, string]> {
+  const names: Array<[string, string]> = keepNames
+    ? []
+    : [
+        ['first_name', `coalesce(nullif(${row}.first_name, ''), ${old}.first_name)`],
+        ['last_name', `coalesce(nullif(${row}.last_name, ''), ${old}.last_name)`],
+      ];
   return [
-    ['first_name', `coalesce(nullif(${row}.first_name, ''), ${old}.first_name)`],
-    ['last_name', `coalesce(nullif(${row}.last_name, ''), ${old}.last_name)`],
+    ...names,
     ['email', `coalesce(${row}.email, ${old}.email)`],
     ['phone_number', `coalesce(${row}.phone_number, ${old}.phone_number)`],
     ['birth_date', `coalesce(${row}.birth_date, ${old}.birth_date)`],
@@ -66,8 +75,8 @@ const revision = (otherwise: string) => `coalesce((select revision from state), 
  * `set …` for a contact `old` matched by the row `row` (also phone_problem: a number written now was
  * read as an international one; and the derived columns), and the test that something differs.
  */
-function setChanged(businessId: number, row: string, old: string, replaced: readonly ReplacedField[]): { set: string; differs: string } {
-  const set = changes(row, old, replaced);
+function setChanged(businessId: number, row: string, old: string, replaced: readonly ReplacedField[], keepNames: boolean): { set: string; differs: string } {
+  const set = changes(row, old, replaced, keepNames);
   const value = (column: string) => set.find(([written]) => written === column)?.[1] ?? `${old}.${column}`;
   const status = statusAfter(businessId, value, old);
   const derived: Array<[string, string]> = [
@@ -97,10 +106,10 @@ const jsonRows = (json: string) =>
  * `rows` is a relation `r` with the table's column names: a table as it is, or rows to read once
  * (`cte`: JSON, parsed once for both parts).
  */
-function upsertStatement(businessId: number, rows: { relation: SQL } | { cte: SQL }, replaced: readonly ReplacedField[], answer: SQL): SQL {
+function upsertStatement(businessId: number, rows: { relation: SQL } | { cte: SQL }, replaced: readonly ReplacedField[], answer: SQL, keepNames = false): SQL {
   const samePhone = sql.raw(`m.business_id = ${businessId} and m.phone_number = r.phone_number`);
-  const byPhone = setChanged(businessId, 'r', 'c', replaced);
-  const byEmail = setChanged(businessId, 'excluded', 'contacts', replaced);
+  const byPhone = setChanged(businessId, 'r', 'c', replaced, keepNames);
+  const byEmail = setChanged(businessId, 'excluded', 'contacts', replaced, keepNames);
   const from = 'relation' in rows ? rows.relation : sql`r`;
   // A new contact's id is taken here (as the column's default would), for its api_json.
   const inserted = (column: string) => (column === 'business_id' ? `${businessId}` : column === 'last_visited' ? 'null::timestamptz' : `n.${column}`);
@@ -280,17 +289,6 @@ export async function copyUpsertContacts(
   }
 }
 
-/**
- * One contact from outside the forms (a check-in, a connector's customer), read with
- * `readContactRow` (domain/contact-rows.ts) and written as an import writes its rows: the
- * business's contact with its email, else the first with its phone number, is updated (what the
- * row lacks keeps its value; gender and tags only when the row has them); anyone else is created.
- * Answers the contact's id and whether it was created.
- */
-export async function saveContactRow(db: Db, businessId: number, row: ContactRow): Promise<{ id: number; created: boolean }> {
-  return (await saveContactRows(db, businessId, [row]))[0]!;
-}
-
 /** A row by what finds its contact: its email as given, else its phone number. */
 const rowKey = (row: { email: string | null; phoneNumber: string | null }) => (row.email !== null ? `e:${row.email}` : `p:${row.phoneNumber}`);
 
@@ -311,14 +309,22 @@ function writableTogether(rows: readonly ContactRow[]): boolean {
 }
 
 /**
- * Several rows of one business written as `saveContactRow` writes one, in one statement when they
- * can be (one after the other otherwise); answers each row's contact, in order. The visits API
- * records a burst of visits this way.
+ * Contacts from outside the forms (check-ins, connectors' customers, the visits API), read with
+ * `readContactRow` (domain/contact-rows.ts) and written as an import writes its rows: the
+ * business's contact with the row's email, else the first with its phone number, is updated (what
+ * the row lacks keeps its value; gender and tags only when the row has them); anyone else is
+ * created. One statement when the rows can share one (one after the other otherwise); answers
+ * each row's contact and whether it was created, in order.
  */
-export async function saveContactRows(db: Db, businessId: number, rows: readonly ContactRow[]): Promise<Array<{ id: number; created: boolean }>> {
+export async function saveContactRows(
+  db: Db,
+  businessId: number,
+  rows: readonly ContactRow[],
+  { keepNames = false }: { keepNames?: boolean } = {},
+): Promise<Array<{ id: number; created: boolean }>> {
   if (rows.length > 1 && !writableTogether(rows)) {
     const saved: Array<{ id: number; created: boolean }> = [];
-    for (const row of rows) saved.push(await saveContactRow(db, businessId, row));
+    for (const row of rows) saved.push((await saveContactRows(db, businessId, [row], { keepNames }))[0]!);
     return saved;
   }
   const replaced = allReplaced.filter((field) => rows[0]![field] !== null);
@@ -331,6 +337,7 @@ export async function saveContactRows(db: Db, businessId: number, rows: readonly
       replaced,
       sql`select w.id, w.inserted as created, r.email, r.phone_number as "phoneNumber"
           from r join written w on case when r.email is not null then lower(w.email) = lower(r.email) else w.phone_number = r.phone_number end`,
+      keepNames,
     ),
   );
   const saved = new Map(written.map((row) => [rowKey(row), { id: row.id, created: row.created }]));

@@ -111,6 +111,8 @@ export const businesses = pgTable(
     reviewRequestCapDays: integer('review_request_cap_days').notNull().default(DEFAULT_REVIEW_REQUEST_CAP_DAYS),
     // ISO 3166 region phone numbers without a country code are read in; null: only international ones.
     region: text('region'),
+    // Countries (ISO 3166) whose mobile numbers may be texted when nobody of the business typed them (check-in page, visits API, connectors); null: the region's.
+    textCountries: text('text_countries').array(),
     // IANA name; text messages leave only inside the SMS window of this zone's local time.
     timeZone: text('time_zone').notNull().default('UTC'),
     smsWindowStart: text('sms_window_start').notNull().default(SMS_WINDOW.start),
@@ -606,6 +608,16 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/** A check-in page's form token that checked a customer in: it works once (kept until it would have expired anyway). */
+export const usedFormTokens = pgTable(
+  'used_form_tokens',
+  {
+    token: text('token').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_form_tokens_expires_idx').on(t.expiresAt)],
+);
 
 /** A secret other systems use to post visits (`Authorization: Bearer sb_live_…`); only its SHA-256 is kept. */
 export const apiKeys = pgTable(

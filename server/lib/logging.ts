@@ -8,7 +8,7 @@ import { sqlState } from './pg-errors';
  * or constraint involved and their stack frames, never by message when they come from the
  * database: PostgreSQL and drizzle put values (the failed query's parameters, a rejected value)
  * into messages. Requests are logged by route pattern, never with the query string or headers; a
- * path that matched no route is logged with its review and unsubscribe tokens redacted.
+ * path that matched no route is logged by its first segment only.
  * `redact` is the second line: secrets logged by name anywhere are censored.
  */
 export function loggerOptions(level: string): LoggerOptions {
@@ -91,13 +91,22 @@ const TOKEN_SEGMENT = new RegExp(`(${[REVIEW_PATH, UNSUBSCRIBE_PATH].map((path) 
 export const redactPathTokens = (text: string) => text.replace(TOKEN_SEGMENT, '$1[redacted]');
 
 /**
+ * A path that matched no route, as logged: its first segment only (`/api/…`). Whatever follows may
+ * be a secret typed into the wrong place (an API key, a check-in slug, a token).
+ */
+export function unmatchedPath(url: string): string {
+  const [, first = '', rest] = /^\/*([^/?#]*)(\/[^?#]*[^/?#][^?#]*)?/.exec(url) ?? [];
+  return `/${first}${rest ? '/…' : ''}`;
+}
+
+/**
  * A request as logged: its method and route pattern (no path values, query string or headers); a
- * request that matched no route by its path, with any token in it redacted.
+ * request that matched no route by its first path segment only.
  */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.routeOptions?.url ?? redactPathTokens(request.url.split('?')[0]!),
+    url: request.routeOptions?.url ?? unmatchedPath(request.url),
     remoteAddress: request.ip,
   };
 }

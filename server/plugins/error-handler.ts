@@ -41,7 +41,7 @@ export default fp(async function errorHandler(app: FastifyInstance, opts: { brow
     }
     return reply
       .status(404)
-      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url}` });
+      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 });
 

@@ -1,62 +1,34 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** IPv6 global unicast (RFC 4291): everything outside it is unassigned, local or special. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+/** IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): never routed, though it names an IPv4 address. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /**
- * Where outbound webhooks may not go (SSRF): every address that is not globally reachable, after the
- * IANA special-purpose registries: loopback, private, shared, link-local, documentation, benchmarking,
- * multicast and reserved ranges, and the IPv6 prefixes that embed or reach IPv4 ones. An IPv4-mapped
- * IPv6 address (::ffff:10.0.0.1) is checked by the IPv4 rules (BlockList does so).
+ * True for an IP address the public internet routes to (SSRF): ipaddr.js's ranges of the IANA
+ * special-purpose registries, so loopback, private, shared, link-local, documentation,
+ * benchmarking, multicast, reserved and the IPv6 prefixes that embed or reach IPv4 (NAT64, 6to4,
+ * Teredo, IPv4-mapped and -translated) are all refused; an IPv4-mapped address is judged as the
+ * IPv4 address it carries.
  */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
-/** True for an IP address the public internet routes to. */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && (!parsed.match(GLOBAL_UNICAST_V6) || parsed.match(IPV4_COMPATIBLE))) return false;
+  return parsed.range() === 'unicast';
 }
 
 /**
  * True when the URL names a local or private host by itself: `localhost` (and `*.localhost`, RFC
- * 6761) or an IP address that is not public. A domain name is checked when it is resolved.
+ * 6761, with or without the root's trailing dot) or an IP address that is not public. A domain
+ * name is checked when it is resolved.
  */
 export function namesPrivateHost(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return isIP(host) !== 0 && !isPublicAddress(host);
+  return ipaddr.isValid(host) && !isPublicAddress(host);
 }
 
 /** A host name resolved to an address webhooks may not go to. */

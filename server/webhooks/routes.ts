@@ -2,15 +2,17 @@ import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WEBHOOK_ENDPOINTS_MAX, webhookEndpointSchema, webhookMessages } from '#domain/webhooks';
 import type { AppConfig } from '../config';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound, tooManyAttempts } from '../lib/errors';
 import { parseId } from '../lib/ids';
-import { pathId } from '../lib/schemas';
+import { errorAnswer, pathId } from '../lib/schemas';
 import { namesPrivateHost } from './addresses';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, queueTestEvent, webhookDeliveryLog } from './queries';
 import { webhookDeliveryAnswer, webhookEndpointAnswer } from './schemas';
 import { newWebhookSecret } from './signing';
 
 const tags = ['Webhooks'];
+export const TEST_EVENTS_PER_ENDPOINT_PER_HOUR = 10;
+export const TEST_EVENTS_PER_BUSINESS_PER_HOUR = 30;
 const byBusiness = { config: { business: 'params.businessId' as const } };
 const businessParams = z.object({ businessId: pathId('The business') });
 const endpointParams = z.object({ businessId: pathId('The business'), id: pathId('The webhook endpoint') });
@@ -18,6 +20,20 @@ const endpointParams = z.object({ businessId: pathId('The business'), id: pathId
 /** The business's webhook endpoints (its URLs that receive events), their delivery log, and test events. */
 const webhookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const { allowPrivateUrls } = config.webhooks;
+  // A test event goes to whatever public URL the owner typed: enough to try an endpoint, never a flood.
+  const testsPerEndpoint = app.createRateLimit({
+    max: TEST_EVENTS_PER_ENDPOINT_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => {
+      const { businessId, id } = request.params as { businessId: string; id: string };
+      return `test-webhook-endpoint:${businessId}:${id}`;
+    },
+  });
+  const testsPerBusiness = app.createRateLimit({
+    max: TEST_EVENTS_PER_BUSINESS_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `test-webhook-business:${(request.params as { businessId: string }).businessId}`,
+  });
 
   app.post(
     '/business/create-webhook-endpoint/:businessId',
@@ -74,11 +90,16 @@ const webhookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         tags,
         summary: 'Send a webhook.test event to an endpoint now (one attempt, no retries): its delivery shows in the log',
         params: endpointParams,
-        response: { 202: webhookDeliveryAnswer },
+        response: { 202: webhookDeliveryAnswer, 429: errorAnswer },
       },
     },
     async (request, reply) => {
       const id = parseId(request.params.id);
+      // Counted after the ownership check: a stranger's calls (404) spend nobody's allowance.
+      for (const limit of [testsPerEndpoint, testsPerBusiness]) {
+        const counted = await limit(request);
+        if (!counted.isAllowed && counted.isExceeded) throw tooManyAttempts(counted.ttlInSeconds);
+      }
       const delivery = id && (await queueTestEvent(app.db, request.business.id, id));
       if (!delivery) throw notFound(webhookMessages.notFound);
       return reply.status(202).send(delivery);

@@ -25,7 +25,12 @@ const clock = new ManualClock();
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await startTestApp(
-    { LOG_LEVEL: 'info', CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR: '100000', CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR: '100000' },
+    {
+      LOG_LEVEL: 'info',
+      CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR: '100000',
+      CHECK_IN_RATE_LIMIT_PER_NETWORK_PER_HOUR: '100000',
+      CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR: '100000',
+    },
     { clock, logStream: { write: (line: string) => void lines.push(line) } },
   );
 });
@@ -165,7 +170,7 @@ describe('a check-in', () => {
     expect(await consentsOf(shop)).toHaveLength(1);
   });
 
-  it('updates the contact it finds by email or by phone number, keeping what the form does not ask', async () => {
+  it('updates the contact it finds by email or by phone number, keeping its name and what the form does not ask', async () => {
     const shop = await newShop();
     const [byEmail, byPhone] = await addContacts(testApp.app, shop.businessId, 2, (i) => ({ tags: 'regular', phoneNumber: `49151234567${i}0` }));
     const email = `ann0.${shop.businessId}@example.com`;
@@ -176,8 +181,9 @@ describe('a check-in', () => {
     const all = await contactsOf(shop);
     // Found whatever the case of the email typed.
     expect(all.map((contact) => contact.id)).toEqual([byEmail, byPhone]);
-    expect(all[0]).toMatchObject({ firstName: 'Annie', lastName: 'Lee', phoneNumber: '4915123456700', tags: 'regular', birthDate: '1990-01-01' });
-    expect(all[1]).toMatchObject({ firstName: 'Anna', lastName: 'Lee', phoneNumber: '4915123456710', tags: 'regular' });
+    // A name typed at the counter renames nobody (anyone can type a known email with another name).
+    expect(all[0]).toMatchObject({ firstName: 'Ann0', lastName: 'Lee', phoneNumber: '4915123456700', tags: 'regular', birthDate: '1990-01-01' });
+    expect(all[1]).toMatchObject({ firstName: 'Ann1', lastName: 'Lee', phoneNumber: '4915123456710', tags: 'regular' });
     for (const contact of all) expect(contact.lastVisited).not.toBeNull();
     expect((await consentsOf(shop)).map((consent) => consent.contactId)).toEqual([byEmail, byPhone]);
   });
@@ -331,6 +337,17 @@ describe('bots', () => {
     expect((await post(shop.slug, { ...valid(), token })).statusCode).toBe(200);
   });
 
+  it('are refused when they post a form token that already checked someone in, however fast the replay comes', async () => {
+    const shop = await newShop();
+    const token = await openPage(shop.slug);
+    clock.advance(FILLED_IN_MS);
+    const [first, ...replays] = await Promise.all([0, 1, 2].map((n) => post(shop.slug, { ...valid(), firstName: `Ana${n}`, token })));
+    const statuses = [first!, ...replays].map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400]);
+    expect(await contactsOf(shop)).toHaveLength(1);
+    await expectRefused(shop, () => post(shop.slug, { ...valid(), token }));
+  });
+
   it('are refused with a form opened too long ago', async () => {
     const shop = await newShop();
     const token = await openPage(shop.slug);
@@ -360,9 +377,9 @@ describe('rate limits', () => {
         expect(Number(perClient.headers['retry-after'])).toBeGreaterThan(3000);
         expect(await count()).toBe(2);
 
-        // Another address may still check in, until the business's limit.
-        expect((await send('203.0.113.2')).statusCode).toBe(200);
-        const perBusiness = await send('203.0.113.3');
+        // Another network may still check in, until the business's limit.
+        expect((await send('198.51.100.2')).statusCode).toBe(200);
+        const perBusiness = await send('192.0.2.3');
         expect(perBusiness.statusCode).toBe(429);
         expect(perBusiness.body).toContain('Too many check-ins');
         expect(await count()).toBe(3);
@@ -371,10 +388,57 @@ describe('rate limits', () => {
         const other = await newShop(app);
         const token = await openPage(other.slug, app);
         clock.advance(FILLED_IN_MS);
-        expect((await post(other.slug, { token, firstName: 'Ana', email: uniqueEmail(), consent: 'yes' }, { app, ip: '203.0.113.4' })).statusCode).toBe(200);
+        expect((await post(other.slug, { token, firstName: 'Ana', email: uniqueEmail(), consent: 'yes' }, { app, ip: '2001:db8::4' })).statusCode).toBe(200);
       },
       { clock },
     );
+  });
+
+  it('count a network (IPv4 /24, IPv6 /56) as one client beside each address', async () => {
+    await withTestApp(
+      { CHECK_IN_RATE_LIMIT_PER_IP_PER_HOUR: '100', CHECK_IN_RATE_LIMIT_PER_NETWORK_PER_HOUR: '2', CHECK_IN_RATE_LIMIT_PER_BUSINESS_PER_HOUR: '100' },
+      async ({ app }) => {
+        const shop = await newShop(app);
+        const send = async (ip: string) => {
+          const token = await openPage(shop.slug, app);
+          clock.advance(FILLED_IN_MS);
+          return (await post(shop.slug, { token, firstName: 'Ana', email: uniqueEmail(), consent: 'yes' }, { app, ip })).statusCode;
+        };
+        expect([await send('203.0.113.1'), await send('203.0.113.2'), await send('203.0.113.254'), await send('::ffff:203.0.113.9')]).toEqual([200, 200, 429, 429]);
+        expect(await send('203.0.114.1')).toBe(200);
+        expect([await send('2001:db8:1:100::1'), await send('2001:db8:1:1ff::2'), await send('2001:db8:1:1ff:ffff::3')]).toEqual([200, 200, 429]);
+        expect(await send('2001:db8:1:200::1')).toBe(200);
+      },
+      { clock },
+    );
+  });
+});
+
+describe('numbers a business would pay to text', () => {
+  const refusals: Array<[string, string, string]> = [
+    ['a premium-rate number', '+1 900 555 1234', 'Phone number is a premium-rate number, which cannot receive text messages: please give a mobile number.'],
+    ['a British premium-rate number', '+44 909 123 4567', 'Phone number is a premium-rate number, which cannot receive text messages: please give a mobile number.'],
+    ['a satellite number', '+881 6 2123 4567', 'Phone number is a satellite or international service number, which cannot receive text messages: please give a mobile number.'],
+    ['a toll-free number', '0800 123 4567', 'Phone number is a toll-free number, which cannot receive text messages: please give a mobile number.'],
+    ['a landline', '030 12345678', 'Phone number is a landline number, which cannot receive text messages: please give a mobile number.'],
+    ['a foreign mobile', '+33 6 12 34 56 78', 'Phone number is from France: text messages go only to numbers from Germany.'],
+  ];
+  it.each(refusals)('refuses %s on the page with the reason, recording nothing', async (_what, phoneNumber, message) => {
+    const shop = await newShop();
+    await saveAutomation(shop);
+    const before = await recorded(shop);
+    const response = await checkIn(shop, { firstName: 'Ana', phoneNumber });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(message);
+    expect(await recorded(shop)).toEqual(before);
+  });
+
+  it("takes a mobile number of the business's country and of the countries it lists", async () => {
+    const shop = await newShop();
+    expect((await checkIn(shop, { firstName: 'Ana', phoneNumber: '0151 23456789' })).statusCode).toBe(200);
+    await testApp.app.db.update(businesses).set({ textCountries: ['DE', 'FR'] }).where(eq(businesses.id, shop.businessId));
+    expect((await checkIn(shop, { firstName: 'Zoé', phoneNumber: '+33 6 12 34 56 78' })).statusCode).toBe(200);
+    expect((await contactsOf(shop)).map((contact) => contact.phoneNumber)).toEqual(['4915123456789', '33612345678']);
   });
 });
 

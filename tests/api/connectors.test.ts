@@ -333,13 +333,26 @@ describe('Stripe', () => {
     expect(await recorded(shop.businessId)).toMatchObject({ contacts: 1, visits: 1, requests: 0, events: 4 });
   });
 
-  it('refuses a signature older than 5 minutes, with another secret, or missing (401), recording nothing', async () => {
+  it('answers 400 to a validly signed body that is not an event, recording nothing', async () => {
+    const shop = await shopWithAutomation();
+    const stripe = await connect(shop, 'stripe');
+    const event = JSON.parse(stripeBody('stripe-checkout-session-completed.json')) as Fields;
+    for (const body of ['null', '[]', '"evt_1"', '42', '{}', JSON.stringify({ ...event, type: undefined }), JSON.stringify({ ...event, type: 7 }), JSON.stringify({ ...event, id: undefined }), JSON.stringify([event])]) {
+      const response = await post(stripe.path, body, stripeHeaders(body));
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json().message, body).toBe('The body is not a Stripe event (an object with a text "id" and "type").');
+    }
+    expect(await recorded(shop.businessId)).toEqual({ contacts: 0, visits: 0, requests: 0, events: 0, lastEventAt: null });
+  });
+
+  it('refuses a signature more than 5 minutes old or ahead, with another secret, or missing (401), recording nothing', async () => {
     const shop = await shopWithAutomation();
     const stripe = await connect(shop, 'stripe');
     const body = stripeBody('stripe-checkout-session-completed.json');
     const now = Math.floor(Date.now() / 1000);
     for (const [what, headers] of [
       ['stale', stripeHeaders(body, { timestamp: now - 301 })],
+      ['dated ahead', stripeHeaders(body, { timestamp: now + 301 })],
       ['another secret', stripeHeaders(body, { secret: 'whsec_anotherSecret0123456789abcdef' })],
       ['none', {}],
       ['garbage', { 'stripe-signature': 'v1=abc' }],

@@ -123,9 +123,11 @@ describe('error logs', () => {
 });
 
 describe('request logs', () => {
-  it('never carry a review or unsubscribe token, on matched, unmatched, malformed or failing requests', async () => {
+  it('never carry a review or unsubscribe token, an API key or a check-in slug, on matched, unmatched, malformed or failing requests', async () => {
     const review = 'Rv9s8YtOkEnQwErTyUiOpA';
     const unsubscribe = '3f1c2b7a-9d4e-4c1b-8f0a-7e6d5c4b3a21';
+    const apiKey = 'sb_live_Q2hlY2staW4tdGVzdC1rZXktMDAx';
+    const slug = 'corner-bakery-x7Kq2';
     const from = lines.length;
     const urls = [
       `/r/${review}`,
@@ -139,6 +141,10 @@ describe('request logs', () => {
       `/api/unsubscribe/${unsubscribe}/extra`,
       `/api/unsubscribe/${unsubscribe}%ZZ`,
       `//api/unsubscribe/${unsubscribe}`,
+      `/api/v1/key/${apiKey}`,
+      `/api/v1/visits/${apiKey}?key=${apiKey}`,
+      `/k/${slug}/poster`,
+      `/k/${slug}/x/y`,
     ];
     for (const url of urls) {
       for (const method of ['GET', 'POST'] as const) {
@@ -149,11 +155,17 @@ describe('request logs', () => {
     const logged = lines.slice(from);
     expect(logged.length).toBeGreaterThan(urls.length);
     const text = logged.join('\n');
-    expect(text).not.toContain(review);
-    expect(text).not.toContain(unsubscribe);
-    // The path is still there, with the token's place marked.
-    expect(text).toContain('/r/[redacted]/go/1/');
-    expect(text).toContain('/api/unsubscribe/[redacted]/extra');
+    for (const secret of [review, unsubscribe, apiKey, slug]) expect(text).not.toContain(secret);
+    // A path that matched no route is logged by its first segment.
+    expect(text).toContain('"url":"/r/…"');
+    expect(text).toContain('"url":"/api/…"');
+    expect(text).toContain('"url":"/k/…"');
+  });
+
+  it('a 404 answer names the path it did not find, never its query string', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-route/a?key=sb_live_secret&email=ann%40example.com' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No route for GET /api/no-such-route/a');
   });
 });
 

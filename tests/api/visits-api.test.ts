@@ -468,7 +468,7 @@ describe('the visits API: rate limit and logs', () => {
   });
   afterAll(() => limited?.close());
 
-  it('limits each key on its own with 429 in words, and never logs a key', async () => {
+  it('limits each key on its own across the routes of the API with 429 in words, and never logs a key', async () => {
     const { shop, secret } = await shopWithKey(limited.app);
     const { secret: secondSecret } = await createKey(shop, 'Second till');
     const visit = (n: number) => ({ firstName: `Guest${n}`, email: `guest${n}.${shop.businessId}@example.com` });
@@ -478,8 +478,14 @@ describe('the visits API: rate limit and logs', () => {
     expect(refused.json().message).toMatch(/^Too many calls with this API key: at most 3 a minute\. Please wait \d+ seconds and try again\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await contactsOf(limited.app, shop.businessId)).toHaveLength(3);
-    // Another key of the same business counts its own calls.
+    // Another key of the same business counts its own calls, one count for all the API's routes.
     expect((await postVisit(limited.app, secondSecret, visit(3))).statusCode).toBe(201);
+    const checkKey = () => limited.app.inject({ method: 'GET', url: '/api/v1/key', headers: { authorization: `Bearer ${secondSecret}` } });
+    expect((await checkKey()).statusCode).toBe(200);
+    expect((await checkKey()).statusCode).toBe(200);
+    expect((await checkKey()).statusCode).toBe(429);
+    expect((await postVisit(limited.app, secondSecret, visit(4))).statusCode).toBe(429);
+    expect(await contactsOf(limited.app, shop.businessId)).toHaveLength(4);
 
     await limited.app.afterAnswer.settled();
     const logged = lines.join('\n');

@@ -22,6 +22,7 @@ import { twilioSignature } from '../../server/sending/sms';
 import { applyPhoneReply } from '../../server/suppressions/addresses';
 import { PrivateAddressError, publicAddressesOnly } from '../../server/webhooks/addresses';
 import { postWebhook, PRIVATE_ADDRESS_REFUSED } from '../../server/webhooks/post';
+import { TEST_EVENTS_PER_BUSINESS_PER_HOUR, TEST_EVENTS_PER_ENDPOINT_PER_HOUR } from '../../server/webhooks/routes';
 import { WebhookSender } from '../../server/webhooks/sender';
 import {
   addContacts,
@@ -434,6 +435,30 @@ describe('sending', () => {
     expect(failed).toMatchObject({ attempts: 1, lastStatus: 500, lastError: 'The endpoint answered 500' });
   });
 
+  it('test events are limited per endpoint and per business, and a refused one sends nothing', async () => {
+    const endpoints = await Promise.all([0, 1, 2, 3].map(() => endpointFor(['contact.unsubscribed'])));
+    const fire = (id: number) => owner.client.post(`${api('send-test-webhook')}/${id}`);
+    const [first] = endpoints;
+    for (let i = 0; i < TEST_EVENTS_PER_ENDPOINT_PER_HOUR; i += 1) expect((await fire(first!.endpoint.id)).statusCode).toBe(202);
+    const refused = await fire(first!.endpoint.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    // The business's allowance runs out across its endpoints.
+    let sent = TEST_EVENTS_PER_ENDPOINT_PER_HOUR;
+    for (const { endpoint } of endpoints.slice(1)) {
+      for (let i = 0; i < TEST_EVENTS_PER_ENDPOINT_PER_HOUR && sent < TEST_EVENTS_PER_BUSINESS_PER_HOUR; i += 1, sent += 1) {
+        expect((await fire(endpoint.id)).statusCode).toBe(202);
+      }
+    }
+    expect((await fire(endpoints[3]!.endpoint.id)).statusCode).toBe(429);
+    const tests = (await deliveryLog()).filter((delivery) => delivery.eventType === 'webhook.test');
+    expect(tests).toHaveLength(TEST_EVENTS_PER_BUSINESS_PER_HOUR);
+    // Another business of the same owner has its own allowance.
+    const other = await signedInOwner(deliveryApp.app);
+    const { endpoint } = await endpointFor(['contact.unsubscribed'], other);
+    expect((await other.client.post(`${api('send-test-webhook', other)}/${endpoint.id}`)).statusCode).toBe(202);
+  });
+
   it('the delivery log shows the newest 100, newest first', async () => {
     const { endpoint } = await endpointFor(['contact.unsubscribed']);
     await deliveryApp.app.db.execute(
@@ -446,6 +471,16 @@ describe('sending', () => {
     expect(log.at(-1)!.messageId).toBe('msg_21');
   });
 });
+
+/** IPv6 forms that carry a local IPv4 address (compatible, translated, NAT64), and localhost with the root's trailing dot. */
+const IPV4_IN_IPV6_AND_ROOTED = [
+  'https://[::127.0.0.1]/hook',
+  'https://[::ffff:0:127.0.0.1]/hook',
+  'https://[64:ff9b::127.0.0.1]/hook',
+  'https://[64:ff9b::a00:1]/hook',
+  'https://localhost./hook',
+  'https://api.localhost./hook',
+];
 
 describe('private addresses', () => {
   // The settings' defaults, and a database of its own without a worker: this block's sender runs by hand.
@@ -462,18 +497,19 @@ describe('private addresses', () => {
 
   it('are refused as endpoints without WEBHOOK_ALLOW_PRIVATE_URLS, as is http', async () => {
     const create = (url: string) => client.post(`/api/business/create-webhook-endpoint/${businessId}`, { url, events: ['review.rating'] });
-    for (const url of ['https://127.0.0.1/hook', 'https://localhost:8443/hook', 'https://api.localhost/hook', 'https://10.1.2.3/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.0.1]/x', 'https://2130706433/hook']) {
+    for (const url of ['https://127.0.0.1/hook', 'https://localhost:8443/hook', 'https://api.localhost/hook', 'https://10.1.2.3/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.0.1]/x', 'https://2130706433/hook', ...IPV4_IN_IPV6_AND_ROOTED]) {
       expectFieldError(await create(url), 'url', webhookMessages.urlPrivate);
     }
     expectFieldError(await create('http://hooks.example.com/hook'), 'url', webhookMessages.urlHttps);
     expect((await client.get(`/api/business/get-webhook-endpoints/${businessId}`)).json()).toEqual([]);
     expect((await create('https://93.184.215.14/hook')).statusCode).toBe(201);
+    expect((await create('https://[2606:2800:220:1:248:1893:25c8:1946]/hook')).statusCode).toBe(201);
   });
 
   it('are never posted to without the setting, whatever the stored URL or what its name resolves to', async () => {
     const path = '/hooks/private';
     const strict = { ...testApp.config.webhooks, allowPrivateUrls: false };
-    for (const url of [receiver.url(path), receiver.url(path).replace('http:', 'https:'), `https://localhost:1${path}`]) {
+    for (const url of [receiver.url(path), receiver.url(path).replace('http:', 'https:'), `https://localhost:1${path}`, ...IPV4_IN_IPV6_AND_ROOTED]) {
       expect(await postWebhook(url, {}, '{}', strict)).toEqual({ status: null, error: PRIVATE_ADDRESS_REFUSED, refused: true });
     }
     // A name is checked at the connection's own lookup: every address it resolves to must be public.
