@@ -10,6 +10,8 @@ import {
   type VisitSource,
 } from '#domain';
 import { smsSegments } from '#domain/sms-segments';
+import { textRegions } from '#domain/businesses';
+import { textProblem } from '#domain/phone-numbers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
@@ -41,6 +43,8 @@ export type RecordedVisits = { outcomes: VisitOutcome[]; wakeUps: AutomationWake
 type Automation = {
   businessId: number;
   businessName: string;
+  /** The countries whose mobile numbers it texts when nobody of the business typed the number. */
+  textRegions: readonly string[];
   delayMinutes: number;
   channel: AutomationChannel;
   subject: string | null;
@@ -95,7 +99,9 @@ export async function visitsHappened(tx: Db, visits: readonly Visit[], config: A
     // Callers pass contacts they found in the business; anything else is a bug, not a visit.
     if (contact?.businessId !== visit.businessId) throw new Error(`contact ${visit.contactId} is not in business ${visit.businessId}`);
     const visitedAt = visit.visitedAt ?? now;
-    const decision = decide(contact, automation.channel, smsDelivers, asked.has(contact.id));
+    // A number that came with the visit (the counter's page, the API, a connector) is texted only if it can take a text where the business texts.
+    const untextable = visit.source !== 'check-in' && contact.phoneNumber ? textProblem(contact.phoneNumber, automation.textRegions) : null;
+    const decision = decide(contact, automation.channel, smsDelivers, asked.has(contact.id), untextable);
     if ('channel' in decision) asked.add(contact.id);
     const dueAt = new Date(Math.max(visitedAt.getTime() + automation.delayMinutes * config.delivery.automationMinuteMs, now.getTime()));
     return { id: ids[index]!, visit, visitedAt, automation, contact, decision, dueAt };
@@ -188,13 +194,20 @@ function channelOrder(channel: AutomationChannel, smsDelivers: boolean): Campaig
   }
 }
 
-/** The channel of a visit's request, or why there is none. */
-function decide(contact: Facts, setting: AutomationChannel, smsDelivers: boolean, askedInThisCall: boolean): { channel: CampaignType } | { skipped: string } {
+/** The channel of a visit's request, or why there is none (`untextable`: why its number may not be texted). */
+function decide(
+  contact: Facts,
+  setting: AutomationChannel,
+  smsDelivers: boolean,
+  askedInThisCall: boolean,
+  untextable: string | null,
+): { channel: CampaignType } | { skipped: string } {
   if (!contact.active) return { skipped: visitSkipReasons.notActive };
   if (contact.waiting || askedInThisCall) return { skipped: visitSkipReasons.waiting };
   if (contact.askedDaysAgo !== null) return { skipped: askedAgo(contact.askedDaysAgo) };
   const order = channelOrder(setting, smsDelivers);
-  const channel = order.find((candidate) => contact.usable[candidate] && !contact.suppressed[candidate]);
+  const channel = order.find((candidate) => contact.usable[candidate] && !contact.suppressed[candidate] && !(candidate === 'SMS' && untextable));
+  if (!channel && untextable && order.includes('SMS') && contact.usable.SMS && !contact.suppressed.SMS) return { skipped: `skipped: ${untextable}` };
   if (channel) return { channel };
   const suppressed = order.find((candidate) => contact.usable[candidate] && contact.suppressed[candidate]);
   if (suppressed) return { skipped: suppressedMessage(contact.suppressed[suppressed]!) };
@@ -223,9 +236,11 @@ async function markLastVisited(tx: Db, visits: readonly Visit[]): Promise<Date> 
 
 /** The enabled automations of these businesses, with their campaigns by channel. */
 async function enabledAutomations(tx: Db, businessIds: number[]): Promise<Map<number, Automation>> {
-  const rows = await queryRows<Omit<Automation, 'campaigns'> & { smsCampaignId: number | null; emailCampaignId: number | null }>(
+  const rows = await queryRows<
+    Omit<Automation, 'campaigns' | 'textRegions'> & { region: string | null; textCountries: string[] | null; smsCampaignId: number | null; emailCampaignId: number | null }
+  >(
     tx,
-    sql`select a.business_id as "businessId", b.name as "businessName", a.delay_minutes as "delayMinutes", a.channel,
+    sql`select a.business_id as "businessId", b.name as "businessName", b.region, b.text_countries as "textCountries", a.delay_minutes as "delayMinutes", a.channel,
                a.subject, a.message_body as "messageBody",
                (select c.id from campaigns c where c.business_id = a.business_id and c.automation and c.type = 'SMS') as "smsCampaignId",
                (select c.id from campaigns c where c.business_id = a.business_id and c.automation and c.type = 'EMAIL') as "emailCampaignId"
@@ -235,10 +250,10 @@ async function enabledAutomations(tx: Db, businessIds: number[]): Promise<Map<nu
         for share of a`,
   );
   const automations = new Map<number, Automation>();
-  for (const { smsCampaignId, emailCampaignId, ...automation } of rows) {
+  for (const { smsCampaignId, emailCampaignId, region, textCountries, ...automation } of rows) {
     // Saving the automation creates both campaigns; without them it was never switched on.
     if (smsCampaignId === null || emailCampaignId === null) continue;
-    automations.set(automation.businessId, { ...automation, campaigns: { SMS: smsCampaignId, EMAIL: emailCampaignId } });
+    automations.set(automation.businessId, { ...automation, textRegions: textRegions({ region, textCountries }), campaigns: { SMS: smsCampaignId, EMAIL: emailCampaignId } });
   }
   return automations;
 }

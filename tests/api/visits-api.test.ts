@@ -249,6 +249,26 @@ describe('the visits API: a visit', () => {
     expect(after!.status).toBe('UNSUBSCRIBED');
   });
 
+  it('records a visit with a number the business would pay to text, but texts it not: by email where it can, else skipped with the reason', async () => {
+    const { shop, secret } = await shopWithKey();
+    await saveAutomation(shop, automationSettings({ channel: 'SMS_FIRST' }));
+    const premium = await postVisit(app, secret, { firstName: 'Pia', phone: '+1 900 555 1234' });
+    expect(premium.statusCode, premium.body).toBe(201);
+    expect(premium.json().visit).toEqual({
+      recorded: true,
+      requestDueAt: null,
+      skipped: 'skipped: Phone number is a premium-rate number, which cannot receive text messages: please give a mobile number.',
+    });
+    const foreign = await postVisit(app, secret, { firstName: 'Zoé', phone: '+33 6 12 34 56 78' });
+    expect(foreign.json().visit.skipped).toBe('skipped: Phone number is from France: text messages go only to numbers from Germany.');
+    const withEmail = await postVisit(app, secret, { firstName: 'Eli', phone: '+44 909 123 4567', email: `eli.${shop.businessId}@example.com` });
+    expect(withEmail.json().visit).toMatchObject({ recorded: true, skipped: null });
+    const requests = await automationRequests(app, shop.businessId);
+    expect(requests.map((request) => [request.type, request.address])).toEqual([['EMAIL', `eli.${shop.businessId}@example.com`]]);
+    // The visits are recorded all the same.
+    expect((await contactsOf(app, shop.businessId)).every((contact) => contact.lastVisited !== null)).toBe(true);
+  });
+
   it('refuses bad input with 400 and field messages, and changes nothing', async () => {
     const { shop, secret } = await shopWithKey();
     await saveAutomation(shop);
