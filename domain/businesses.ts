@@ -24,7 +24,11 @@ export const businessMessages = {
   notFound: 'Business not found.',
   postalCodeCharacters: 'Postal code must be letters, digits, spaces or hyphens',
   postalCodeInCountry: (country: string) => `Postal code is not valid in ${country}`,
+  textCountriesMax: 'Choose at most 30 countries',
 } as const;
+
+/** `textCountries`: at most this many. */
+export const TEXT_COUNTRIES_MAX = 30;
 
 /**
  * A review site's address as browsers read it (WHATWG): `https://www.yelp.com/biz/café` becomes
@@ -185,6 +189,13 @@ export const businessSchema = z.object({
   ),
   smsWindowStart: windowTime(SMS_WINDOW.start),
   smsWindowEnd: windowTime(SMS_WINDOW.end),
+  /** Optional: countries whose mobile numbers are texted when a customer gave the number (see textRegions); empty: the phone number country's. */
+  textCountries: z._default(
+    z.array(z.string({ error: REGION_INVALID }).check(z.refine(isRegionCode, REGION_INVALID)), { error: businessMessages.textCountriesMax }).check(
+      z.maxLength(TEXT_COUNTRIES_MAX, businessMessages.textCountriesMax),
+    ),
+    [],
+  ),
   /** Optional: the name campaign emails are from; empty: the business's name. */
   senderName: senderNameRule,
   /** Optional: where replies to campaign emails go; empty: the owner's email. */
@@ -227,6 +238,7 @@ export const businessAnswerSchema = z.object({
   timeZone: z.string(),
   smsWindowStart: z.string(),
   smsWindowEnd: z.string(),
+  textCountries: z.array(z.string()),
   senderName: z.nullable(z.string()),
   replyTo: z.nullable(z.string()),
 });

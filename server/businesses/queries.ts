@@ -19,6 +19,7 @@ export const businessColumns = {
   timeZone: businesses.timeZone,
   smsWindowStart: businesses.smsWindowStart,
   smsWindowEnd: businesses.smsWindowEnd,
+  textCountries: businesses.textCountries,
   senderName: businesses.senderName,
   replyTo: businesses.replyTo,
 };

@@ -111,8 +111,8 @@ export const businesses = pgTable(
     reviewRequestCapDays: integer('review_request_cap_days').notNull().default(DEFAULT_REVIEW_REQUEST_CAP_DAYS),
     // ISO 3166 region phone numbers without a country code are read in; null: only international ones.
     region: text('region'),
-    // Countries (ISO 3166) whose mobile numbers may be texted when nobody of the business typed them (check-in page, visits API, connectors); null: the region's.
-    textCountries: text('text_countries').array(),
+    // Countries (ISO 3166) whose mobile numbers are texted when nobody of the business typed them (check-in page, visits API, connectors); none: the region's.
+    textCountries: text('text_countries').array().notNull().default(sql`'{}'::text[]`),
     // IANA name; text messages leave only inside the SMS window of this zone's local time.
     timeZone: text('time_zone').notNull().default('UTC'),
     smsWindowStart: text('sms_window_start').notNull().default(SMS_WINDOW.start),

@@ -72,6 +72,8 @@ const invalidSettings: Array<[string, Record<string, unknown>, string, string]> 
   ['cap below 0', { reviewRequestCapDays: -1 }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
   ['cap not whole', { reviewRequestCapDays: 1.5 }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
   ['cap as text', { reviewRequestCapDays: '30' }, 'reviewRequestCapDays', 'The contact cap must be a whole number of days from 0 to 365'],
+  ['a texted country that is none', { textCountries: ['DE', 'XX'] }, 'textCountries.1', 'Choose the country from the list.'],
+  ['31 texted countries', { textCountries: Array(31).fill('DE') }, 'textCountries', 'Choose at most 30 countries'],
 ];
 
 /** Section 9 field limits: the limit itself is accepted, one more character is refused. */
@@ -153,6 +155,8 @@ describe('create-new-business', () => {
       timeZone: 'UTC',
       smsWindowStart: '08:00',
       smsWindowEnd: '21:00',
+      // No list: mobile numbers of the phone number country are texted.
+      textCountries: [],
       senderName: null,
       replyTo: null,
     });
@@ -241,6 +245,7 @@ describe('update-business', () => {
       smsWindowEnd: '20:00',
       senderName: 'Corner Café',
       replyTo: 'hello@corner.example',
+      textCountries: ['DE', 'AT', 'PL'],
     };
     const response = await update(owner, created.id, changed);
     expect(response.statusCode, response.body).toBe(200);

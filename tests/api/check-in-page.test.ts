@@ -436,7 +436,9 @@ describe('numbers a business would pay to text', () => {
   it("takes a mobile number of the business's country and of the countries it lists", async () => {
     const shop = await newShop();
     expect((await checkIn(shop, { firstName: 'Ana', phoneNumber: '0151 23456789' })).statusCode).toBe(200);
-    await testApp.app.db.update(businesses).set({ textCountries: ['DE', 'FR'] }).where(eq(businesses.id, shop.businessId));
+    const [business] = (await shop.client.get('/api/business/get-current-users-businesses')).json() as Array<{ id: number }>;
+    const saved = await shop.client.put(`/api/business/update-business/${shop.businessId}`, { ...business, id: undefined, textCountries: ['DE', 'FR'] });
+    expect(saved.statusCode, saved.body).toBe(200);
     expect((await checkIn(shop, { firstName: 'Zoé', phoneNumber: '+33 6 12 34 56 78' })).statusCode).toBe(200);
     expect((await contactsOf(shop)).map((contact) => contact.phoneNumber)).toEqual(['4915123456789', '33612345678']);
   });

@@ -87,6 +87,7 @@ export const fixtureBusiness = ({ id, name }: { id: number; name: string }) => (
   region: 'DE',
   reviewSites: [{ name: 'Google', url: 'https://g.page/r/example/review' }],
   reviewRequestCapDays: 30,
+  textCountries: [],
   senderName: null,
   replyTo: null,
 });

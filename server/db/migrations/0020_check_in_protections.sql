@@ -3,5 +3,5 @@ CREATE TABLE "used_form_tokens" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "businesses" ADD COLUMN "text_countries" text[];--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "text_countries" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "used_form_tokens_expires_idx" ON "used_form_tokens" USING btree ("expires_at");

@@ -6,7 +6,10 @@ import { SMS_WINDOW, timeZoneNames } from '#domain/sms-window';
 import { zodRule } from './zod-rule';
 import { searchableSelect } from './searchable-select';
 
-type AddressField = Exclude<keyof BusinessFormValues, 'reviewSites' | 'reviewRequestCapDays' | 'region' | 'timeZone' | 'smsWindowStart' | 'smsWindowEnd'>;
+type AddressField = Exclude<
+  keyof BusinessFormValues,
+  'reviewSites' | 'reviewRequestCapDays' | 'region' | 'textCountries' | 'timeZone' | 'smsWindowStart' | 'smsWindowEnd'
+>;
 
 const fields: Array<{ name: AddressField; label: string; span: number }> = [
   { name: 'name', label: 'Name', span: 24 },
@@ -66,6 +69,16 @@ export function PhoneAndQuietHoursFields() {
       <Col xs={24} sm={12}>
         <Form.Item label="Time zone" name="timeZone" rules={[zodRule(businessSchema, 'timeZone')]}>
           <Select {...searchableSelect} options={timeZones} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item
+          label="Text customers' numbers from"
+          name="textCountries"
+          rules={[zodRule(businessSchema, 'textCountries', (value) => value ?? [])]}
+          extra="A number a customer gives at the counter, or that another system sends, gets a text only when it is a mobile number of one of these countries. Leave empty for the phone number country."
+        >
+          <Select {...searchableSelect} mode="multiple" allowClear options={regions} placeholder="Same as Phone number country" />
         </Form.Item>
       </Col>
       <Col xs={12} sm={6}>
