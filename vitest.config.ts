@@ -14,6 +14,42 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const NODE_WORKERS = 2;
 
+/**
+ * The server tests the embedded database runs when PostgreSQL runs them all: those that touch what
+ * differs between the two (COPY and the import's batches, prepared statements and the review page,
+ * locking and the job queue, the data folder and its lock, the startup lines), and a smoke pass of
+ * each module. Without PostgreSQL, PGlite runs every file. Node 24 (.ci/node24) runs these on both.
+ */
+const API_SMOKE_FILES = [
+  // What differs: writes by COPY or in batches, the list's query, the queue, locks, the data folder.
+  'app',
+  'automation',
+  'contacts-derived-writes',
+  'contacts-export',
+  'contacts-import',
+  'contacts-import-escaping',
+  'contacts-list-pages',
+  'contacts-revisions',
+  'delivery',
+  'demo-beside-server',
+  'review-page',
+  'sessions',
+  'shutdown',
+  'terminal-logs',
+  'visits-api',
+  // A smoke pass of each module.
+  'businesses',
+  'campaigns',
+  'check-in-page',
+  'connectors',
+  'contact-filters',
+  'contacts',
+  'inbound-mail',
+  'opt-out-walk',
+  'sign-up',
+  'webhooks',
+].map((name) => `tests/api/${name}.test.ts`);
+
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -25,9 +61,9 @@ function reachable(url: string): Promise<boolean> {
 }
 
 /**
- * Six projects: browser-app units (jsdom), server tests on PGlite, the same server tests on
- * PostgreSQL, end-to-end tests in Chromium on PGlite and then on PostgreSQL, and the resource
- * generator's check (tests/scaffold). CI sets
+ * Five projects: browser-app units (jsdom), server tests on PostgreSQL, those of them that touch
+ * what differs on PGlite (API_SMOKE_FILES; all of them without PostgreSQL), end-to-end tests in
+ * Chromium, and the resource generator's check (tests/scaffold). CI sets
  * STARBOOST_REQUIRE_ALL=1 so a missing PostgreSQL or Chromium fails the run instead of skipping
  * those projects.
  */
@@ -40,11 +76,15 @@ export default defineConfig(async () => {
   if (missing.length && requireAll) throw new Error(`STARBOOST_REQUIRE_ALL=1 but not available: ${missing.join(', ')}`);
   if (missing.length) console.warn(`[starboost] skipping test projects, not available: ${missing.join(', ')}`);
 
+  // STARBOOST_API_FILES: 'smoke' runs the smoke files on both databases (Node 24's pass, .ci/node24),
+  // 'all' every file on both (the generator's check names the files it runs).
+  const apiFiles = process.env.STARBOOST_API_FILES;
   const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
     test: {
       name,
       maxWorkers: NODE_WORKERS,
-      include: ['tests/api/**/*.test.ts'],
+      include:
+        apiFiles === 'smoke' || (apiFiles !== 'all' && database === 'pglite' && hasPostgres) ? API_SMOKE_FILES : ['tests/api/**/*.test.ts'],
       environment: 'node',
       env: { STARBOOST_TEST_DB: database, ...(database === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
       globalSetup: database === 'postgres' ? ['tests/support/postgres-global-setup.ts'] : [],
@@ -54,27 +94,29 @@ export default defineConfig(async () => {
     },
   });
 
-  const e2eProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  // End-to-end tests run once, on the embedded database `npm start` uses (the server's own tests
+  // cover PostgreSQL); STARBOOST_E2E_DB=postgres runs them on PostgreSQL instead.
+  const e2eDatabase = process.env.STARBOOST_E2E_DB === 'postgres' && hasPostgres ? 'postgres' : 'pglite';
+  const e2eProject: TestProjectInlineConfiguration = {
     test: {
-      name,
+      name: 'e2e',
       include: ['tests/e2e/**/*.test.ts'],
-      // The audits of every screen's layout, contrast and names (2 of the 7 minutes) look at what
-      // the browser draws, which the database does not change: on PGlite only.
-      exclude: database === 'postgres' ? ['tests/e2e/accessibility.test.ts'] : [],
       environment: 'node',
       globalSetup: ['tests/support/e2e-global-setup.ts'],
-      env: { CHROMIUM_PATH: CHROMIUM, STARBOOST_TEST_DB: database, ...(database === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
+      env: { CHROMIUM_PATH: CHROMIUM, STARBOOST_TEST_DB: e2eDatabase, ...(e2eDatabase === 'postgres' ? { STARBOOST_TEST_PG_URL: pgUrl } : {}) },
       fileParallelism: false,
       testTimeout: 120_000,
       hookTimeout: 180_000,
       // A screen waits for the server and the browser: 1 s (the default) is too short on a busy machine.
       expect: { poll: { timeout: 20_000 } },
-      sequence: { groupOrder: database === 'postgres' ? 2 : 1 },
+      sequence: { groupOrder: 1 },
     },
-  });
+  };
 
   return {
     test: {
+      // CI's log also says how long each project took (tests/support/project-times.ts).
+      reporters: process.env.CI ? ['default', './tests/support/project-times.ts'] : ['default'],
       projects: <TestProjectInlineConfiguration[]>[
         {
           plugins: [react()],
@@ -93,10 +135,7 @@ export default defineConfig(async () => {
         },
         serverProject('api-pglite', 'pglite'),
         ...(hasPostgres ? [serverProject('api-postgres', 'postgres')] : []),
-        ...(hasChromium ? [e2eProject('e2e', 'pglite')] : []),
-        // The browser suite once more on PostgreSQL, after everything else (two Chromiums at once
-        // would crowd a 2-core machine).
-        ...(hasChromium && hasPostgres ? [e2eProject('e2e-postgres', 'postgres')] : []),
+        ...(hasChromium ? [e2eProject] : []),
         {
           // npm run new-resource in a scratch copy, then the typecheck, lint and tests there: last,
           // alone, as it runs a project's worth of checks itself.

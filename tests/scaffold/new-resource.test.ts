@@ -18,7 +18,8 @@ let scratch: string;
 function run(command: string, args: string[]) {
   // The copy runs its own test projects: not the ones this run requires (Chromium is not needed there).
   const { STARBOOST_REQUIRE_ALL: _all, VITEST: _vitest, VITEST_POOL_ID: _pool, VITEST_WORKER_ID: _worker, NODE_ENV: _env, ...env } = process.env;
-  const result = spawnSync(command, args, { cwd: scratch, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // Its server tests run on PGlite, all the files named (not only the smoke set it runs beside PostgreSQL).
+  const result = spawnSync(command, args, { cwd: scratch, env: { ...env, STARBOOST_API_FILES: 'all' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 

@@ -8,7 +8,7 @@ declare module 'vitest' {
 }
 
 /**
- * The app as `npm start` runs it, on a fresh embedded database or (project e2e-postgres) a fresh
+ * The app as `npm start` runs it, on a fresh embedded database or (STARBOOST_E2E_DB=postgres) a fresh
  * PostgreSQL database; a 30-second pacing minute so a
  * paced campaign stays running while the test pauses it, then completes within the test.
  */
