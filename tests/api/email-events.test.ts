@@ -34,16 +34,20 @@ const EVENTS: Array<[Provider, string, Expected]> = [
   ['ses', 'ses-bounce-transient.json', 'soft'],
   ['ses', 'ses-complaint.json', 'complaint'],
   ['ses', 'ses-delivery.json', 'delivered'],
+  ['ses', 'ses-subscription.json', 'unsubscribe'],
   ['sendgrid', 'sendgrid-bounce.json', 'hard'],
   ['sendgrid', 'sendgrid-blocked.json', 'soft'],
   ['sendgrid', 'sendgrid-dropped.json', 'hard'],
   ['sendgrid', 'sendgrid-spamreport.json', 'complaint'],
   ['sendgrid', 'sendgrid-delivered.json', 'delivered'],
   ['sendgrid', 'sendgrid-deferred.json', 'nothing'],
+  ['sendgrid', 'sendgrid-unsubscribe.json', 'unsubscribe'],
+  ['sendgrid', 'sendgrid-group-unsubscribe.json', 'unsubscribe'],
   ['postmark', 'postmark-bounce.json', 'hard'],
   ['postmark', 'postmark-soft-bounce.json', 'soft'],
   ['postmark', 'postmark-spam-complaint.json', 'complaint'],
   ['postmark', 'postmark-delivery.json', 'delivered'],
+  ['postmark', 'postmark-subscription-change.json', 'unsubscribe'],
   ['mailgun', 'mailgun-failed-permanent.json', 'hard'],
   ['mailgun', 'mailgun-failed-temporary.json', 'soft'],
   ['mailgun', 'mailgun-complained.json', 'complaint'],
@@ -181,7 +185,28 @@ describe('email providers’ events', () => {
     expect(reasons).toEqual([
       { reason: 'complaint', count: count('complaint') },
       { reason: 'hard_bounce', count: count('hard') },
+      { reason: 'unsubscribed', count: count('unsubscribe') },
     ]);
+    // Each unsubscribe the providers reported is the contact's opt-out, as a link click is.
+    const statuses = await queryRows<{ status: string }>(
+      deliveryApp.app.db,
+      sql`select c.status from contacts c join deliveries d on d.contact_id = c.id
+          where d.id in ${sql.raw(`(${EVENTS.flatMap(([, , expected], index) => (expected === 'unsubscribe' ? [deliveries[index]!.id] : [])).join(',')})`)}`,
+    );
+    expect(statuses.map((row) => row.status)).toEqual(Array(count('unsubscribe')).fill('UNSUBSCRIBED'));
+  });
+
+  it('a Postmark subscription change that resumes sending, or an SES one that keeps the recipient subscribed, opts nobody out or in', async () => {
+    const { deliveries } = await sentCampaign(2);
+    const resumed = fillFixture(readFixture('email-events', 'postmark-subscription-change.json'), deliveries[0]!).replace('"SuppressSending": true', '"SuppressSending": false');
+    expect((await post('postmark', resumed, postmarkHeaders())).json()).toEqual({ results: [] });
+    const kept = fillFixture(readFixture('email-events', 'ses-subscription.json'), deliveries[1]!).replace('"unsubscribeAll": true', '"unsubscribeAll": false');
+    expect((await post('ses', JSON.stringify(snsNotification(kept)))).json()).toEqual({ results: [] });
+    const statuses = await queryRows<{ status: string }>(
+      deliveryApp.app.db,
+      sql`select c.status from contacts c join deliveries d on d.contact_id = c.id where d.id in (${deliveries[0]!.id}, ${deliveries[1]!.id})`,
+    );
+    expect(statuses.map((row) => row.status)).toEqual(['ACTIVE', 'ACTIVE']);
   });
 
   describe('Amazon SES through SNS', () => {

@@ -1,9 +1,13 @@
 import type { DeliveryReport, ReportKind } from '../reports';
 import { eventReport, firstDeliveryToken } from './event-report';
 
-/** A Postmark webhook post (Bounce, SpamComplaint, Delivery), as its docs give it. */
+/** A Postmark webhook post (Bounce, SpamComplaint, Delivery, SubscriptionChange), as its docs give it. */
 export type PostmarkEvent = {
   RecordType?: string;
+  /** SubscriptionChange: Postmark stops (true) or resumes (false) sending to the recipient. */
+  SuppressSending?: boolean;
+  SuppressionReason?: string;
+  ChangedAt?: string;
   ID?: number | string;
   Type?: string;
   MessageID?: string;
@@ -37,6 +41,9 @@ const BOUNCE_TYPES: Record<string, ReportKind> = {
 
 function kindOf(event: PostmarkEvent): ReportKind | null {
   if (event.RecordType === 'Delivery') return 'delivered';
+  // Postmark will not send to the address any more (the recipient's unsubscribe, a spam complaint, a
+  // hard bounce or the sender's own choice): an opt-out like a link click. Resuming undoes nothing.
+  if (event.RecordType === 'SubscriptionChange') return event.SuppressSending === true ? 'unsubscribe' : null;
   if (event.RecordType === 'SpamComplaint') return 'complaint';
   if (event.RecordType !== 'Bounce') return null;
   const kind = BOUNCE_TYPES[event.Type ?? ''] ?? null;
@@ -50,13 +57,13 @@ export function postmarkReport(event: PostmarkEvent): DeliveryReport | null {
   if (!kind) return null;
   return eventReport({
     kind,
-    code: event.Type ?? event.RecordType!,
+    code: event.Type ?? event.SuppressionReason ?? event.RecordType!,
     format: 'postmark',
     tokens: firstDeliveryToken([event.Metadata?.[POSTMARK_METADATA_KEY]]),
     messageIds: [event.MessageID],
     recipient: event.Email ?? event.Recipient,
     sentAt: event.BouncedAt ?? event.DeliveredAt ?? null,
-    // A delivery has no ID of its own: its message and recipient name it.
-    reportId: `${event.RecordType}:${event.ID ?? `${event.MessageID}:${event.Recipient}`}`,
+    // A delivery or a subscription change has no ID of its own: its message, recipient (and time) name it.
+    reportId: `${event.RecordType}:${event.ID ?? `${event.MessageID}:${event.Recipient}${event.ChangedAt ? `:${event.ChangedAt}` : ''}`}`,
   });
 }

@@ -61,6 +61,10 @@ function kindOf(event: SendgridEvent): ReportKind | null {
       return DROPPED_REASONS.find(([reason]) => reason.test(event.reason ?? ''))?.[1] ?? null;
     case 'spamreport':
       return 'complaint';
+    // The recipient unsubscribed through SendGrid's own link or its group (suppression group) link.
+    case 'unsubscribe':
+    case 'group_unsubscribe':
+      return 'unsubscribe';
     case 'delivered':
       return 'delivered';
     default:

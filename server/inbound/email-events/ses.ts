@@ -18,6 +18,8 @@ export type SesNotification = {
   bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: Recipient[] };
   complaint?: { complainedRecipients?: Recipient[]; complaintFeedbackType?: string };
   delivery?: { recipients?: string[] };
+  /** A recipient changed their subscription through SES's own unsubscribe link or header (list management). */
+  subscription?: { contactList?: string; source?: string; newTopicPreferences?: { unsubscribeAll?: boolean } };
 };
 
 /** Whether a JSON value is an SES notification (SNS posts it; SNS email subscriptions mail it). */
@@ -29,7 +31,8 @@ const NOT_COMPLAINTS = new Set(['not-spam']);
 
 /**
  * The reports of an SES notification, one per recipient: a Permanent bounce is hard, a Transient
- * or Undetermined one soft; a complaint; a delivery. `id` names the notification (SNS MessageId),
+ * or Undetermined one soft; a complaint; an unsubscribe from all of a contact list's topics (SES
+ * list management's Subscription event); a delivery. `id` names the notification (SNS MessageId),
  * so a notification posted again counts once. Other types (Send, Open, Reject...) give none.
  */
 export function sesReports(notification: SesNotification, id: string): DeliveryReport[] {
@@ -54,6 +57,9 @@ export function sesReports(notification: SesNotification, id: string): DeliveryR
     const { complainedRecipients = [], complaintFeedbackType = 'abuse' } = notification.complaint;
     if (NOT_COMPLAINTS.has(complaintFeedbackType)) return [];
     return each(complainedRecipients.map((recipient) => recipient.emailAddress), 'complaint', () => complaintFeedbackType);
+  }
+  if (type === 'Subscription' && notification.subscription?.newTopicPreferences?.unsubscribeAll === true) {
+    return each(mail.destination ?? [], 'unsubscribe', () => `Subscription/${notification.subscription!.source ?? 'unsubscribeAll'}`);
   }
   if (type === 'Delivery' && notification.delivery) {
     return each(notification.delivery.recipients ?? mail.destination ?? [], 'delivered', () => 'delivered');
