@@ -46,6 +46,8 @@ export const IDEMPOTENCY_KEY_MAX = 200;
 const EMAIL_MAX = 254;
 const PHONE_MAX = 40;
 const DAY_MS = 86_400_000;
+/** VISIT_MAX_AGE_DAYS in milliseconds: a visit older than this is too late to ask about, whoever reports it. */
+export const VISIT_MAX_AGE_MS = VISIT_MAX_AGE_DAYS * DAY_MS;
 
 export const visitMessages = {
   firstNameRequired: m.firstNameRequired,

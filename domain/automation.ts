@@ -49,6 +49,7 @@ export const visitSkipReasons = {
   noAddress: 'skipped: no email address or mobile number',
   notActive: 'skipped: the contact unsubscribed',
   waiting: 'skipped: a request after an earlier visit is still waiting',
+  tooOld: 'skipped: the visit was more than 30 days ago, too late to ask about',
 } as const;
 
 type Issue = { message: string; path: PropertyKey[]; input: unknown };

@@ -79,8 +79,10 @@ export const connectorOutcomes = {
   automationOff: 'the review automation is off',
   notTaken: (eventType: string) => `ignored: ${quoted(eventType) || 'an event without a type'} is not an event Starboost takes`,
   notCompleted: (status: string) => `ignored: the payment is not completed (${quoted(status) || 'no status'})`,
+  orderNotPaid: (status: string) => `ignored: the order is not paid (${quoted(status) || 'no financial status'})`,
+  orderCancelled: 'ignored: the order was cancelled',
+  testOrder: 'ignored: a test order',
   noReach: 'ignored: no email or phone',
-  noName: 'ignored: no customer name',
   notAContact: (problem: string) => `ignored: ${problem.charAt(0).toLowerCase()}${problem.slice(1).replace(/\.$/, '')}`,
   /** A retried post (same event or purchase): answered, nothing recorded again. */
   alreadyTaken: 'already taken',

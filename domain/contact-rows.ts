@@ -42,7 +42,11 @@ export type ContactRow = {
   tags: string | null;
 };
 
-export type ContactRowReading = { contact: ContactRow } | { problems: FieldErrors };
+/** `warnings`: values left out of the contact (keepWhatReads), by field, with the reason. */
+export type ContactRowReading = { contact: ContactRow; warnings?: FieldErrors } | { problems: FieldErrors };
+
+/** The fields a row may lose and still be a contact (not its name, nor its only way to reach the person). */
+const LEAVABLE: ReadonlyArray<keyof ContactRow> = ['email', 'phoneNumber', 'birthDate', 'gender', 'tags'];
 
 export const contactRowMessages = {
   nameRequired: 'A contact needs a first name or a last name',
@@ -114,9 +118,12 @@ function tags(value: string | null | undefined, problems: FieldErrors): string |
 /**
  * One row as a contact, or every problem that keeps it from being one (by field: `name` and
  * `reach` when the name or both ways to reach the person are missing). Phone numbers are read
- * with `region`, the business's country.
+ * with `region`, the business's country. With `fromProvider` (a customer of a provider's
+ * purchase: nobody can correct it, and a paying customer is a customer), a row with a valid email
+ * or phone number is a contact with or without a name, whatever else is wrong: a value that
+ * cannot be used is left out, and named in `warnings`.
  */
-export function readContactRow(input: ContactRowInput, region: string | null): ContactRowReading {
+export function readContactRow(input: ContactRowInput, region: string | null, { fromProvider = false } = {}): ContactRowReading {
   const problems: FieldErrors = {};
   const contact: ContactRow = {
     firstName: namePart(input.firstName, 'First name', 'firstName', problems),
@@ -127,7 +134,13 @@ export function readContactRow(input: ContactRowInput, region: string | null): C
     gender: gender(input.gender, problems),
     tags: tags(input.tags, problems),
   };
-  if (!contact.firstName && !contact.lastName) problems.name = contactRowMessages.nameRequired;
+  if (!contact.firstName && !contact.lastName && !fromProvider) problems.name = contactRowMessages.nameRequired;
   if (!contact.email && !contact.phoneNumber && !problems.email && !problems.phoneNumber) problems.reach = contactRowMessages.reachRequired;
-  return Object.keys(problems).length ? { problems } : { contact };
+  if (Object.keys(problems).length === 0) return { contact };
+  const reachable = (contact.email && !problems.email) || (contact.phoneNumber && !problems.phoneNumber);
+  const leavable = Object.keys(problems).every((field) => (LEAVABLE as readonly string[]).includes(field));
+  if (!fromProvider || !reachable || !leavable) return { problems };
+  const kept: Record<string, unknown> = contact;
+  for (const field of Object.keys(problems)) kept[field] = null;
+  return { contact, warnings: problems };
 }

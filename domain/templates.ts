@@ -71,9 +71,20 @@ function variableValue(name: string, { contact, business }: TemplateContext): st
   }
 }
 
-/** The message one contact receives; an unknown variable is left as written (validation refuses those). */
+// A variable with the separator before it (", " or spaces): an empty value takes it along.
+const VARIABLE_WITH_SEPARATOR = /(,?[ \t]+)?\$\{([^{}]*)\}/g;
+
+/**
+ * The message one contact receives; an unknown variable is left as written (validation refuses
+ * those). A value the contact lacks is left out with the comma or space before it, so a customer
+ * without a first name is greeted "Hi, thanks…" and asked "How was your visit?".
+ */
 export const renderMessage = (template: string, context: TemplateContext): string =>
-  template.replace(VARIABLE_PATTERN, (token, name: string) => variableValue(name.trim(), context) ?? token);
+  template.replace(VARIABLE_WITH_SEPARATOR, (token, separator: string | undefined, name: string) => {
+    const value = variableValue(name.trim(), context);
+    if (value === undefined) return token;
+    return value === '' ? '' : `${separator ?? ''}${value}`;
+  });
 
 /** The hard-coded templates of the setup form. */
 export const MESSAGE_TEMPLATES = [

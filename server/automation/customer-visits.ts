@@ -1,4 +1,5 @@
 import type { FieldErrors, VisitSource } from '#domain';
+import { CONNECTOR_PROVIDERS } from '#domain/connectors';
 import { readContactRow, type ContactRowInput } from '#domain/contact-rows';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
@@ -18,6 +19,8 @@ export type CustomerVisit = {
 
 export type RecordedVisit = { contactId: number; created: boolean; outcome: VisitOutcome };
 export type CustomerVisitResult = { problems: FieldErrors } | RecordedVisit;
+
+const CONNECTOR_SOURCES: ReadonlySet<VisitSource> = new Set(CONNECTOR_PROVIDERS);
 
 type Deps = { db: Db; config: AppConfig; delivery: DeliveryQueue; log: Pick<FastifyBaseLogger, 'error'> };
 
@@ -52,7 +55,8 @@ export async function customersVisited(
   visits: readonly CustomerVisit[],
   inTransaction?: (tx: Db, recorded: Array<RecordedVisit & { index: number }>) => Promise<void>,
 ): Promise<CustomerVisitResult[]> {
-  const readings = visits.map((visit) => readContactRow(visit.customer, visit.business.region));
+  // A provider's purchase cannot be corrected: its customer keeps what reads (a free-text phone is left out), named or not.
+  const readings = visits.map((visit) => readContactRow(visit.customer, visit.business.region, { fromProvider: CONNECTOR_SOURCES.has(visit.source) }));
   const problemsOf = (index: number) => ({ problems: (readings[index] as { problems: FieldErrors }).problems });
   const valid = readings.flatMap((reading, index) => ('contact' in reading ? [{ index, row: reading.contact }] : []));
   if (valid.length === 0) return readings.map((_, index) => problemsOf(index));

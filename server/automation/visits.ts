@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   renderMessage,
   suppressedMessage,
+  VISIT_MAX_AGE_MS,
   visitSkipReasons,
   type AutomationChannel,
   type CampaignType,
@@ -101,7 +102,9 @@ export async function visitsHappened(tx: Db, visits: readonly Visit[], config: A
     const visitedAt = visit.visitedAt ?? now;
     // A number that came with the visit (the counter's page, the API, a connector) is texted only if it can take a text where the business texts.
     const untextable = visit.source !== 'check-in' && contact.phoneNumber ? textProblem(contact.phoneNumber, automation.textRegions) : null;
-    const decision = decide(contact, automation.channel, smsDelivers, asked.has(contact.id), untextable);
+    // A connected system may report a payment weeks late: the visit counts, but it is too late to ask about.
+    const tooOld = now.getTime() - visitedAt.getTime() > VISIT_MAX_AGE_MS;
+    const decision = tooOld ? { skipped: visitSkipReasons.tooOld } : decide(contact, automation.channel, smsDelivers, asked.has(contact.id), untextable);
     if ('channel' in decision) asked.add(contact.id);
     const dueAt = new Date(Math.max(visitedAt.getTime() + automation.delayMinutes * config.delivery.automationMinuteMs, now.getTime()));
     return { id: ids[index]!, visit, visitedAt, automation, contact, decision, dueAt };

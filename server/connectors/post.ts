@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ContactRowInput } from '#domain/contact-rows';
 import { isIsoInstant } from '#domain/rules';
 import { badRequest } from '../lib/errors';
@@ -55,6 +56,9 @@ export function textAt(value: unknown, ...path: string[]): string | undefined {
 /** A purchase's id as its key: the same whichever event of the provider's names it. */
 export const purchaseKey = (kind: 'payment' | 'order', id: string | number | undefined, eventKey: string) =>
   id === undefined || id === '' ? eventKey : `${kind} ${id}`;
+
+/** A signed body's own key, for a post whose id is not signed (a header): a replay under another id is the same post. */
+export const contentKey = (body: Buffer) => `content ${createHash('sha256').update(body).digest('base64url')}`;
 
 /**
  * The first place that names the customer (a first or last name), so a name is never half from the

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONNECTOR_PROVIDERS, connectorOutcomes, type ConnectorProvider } from '#domain/connectors';
-import { contactRowMessages } from '#domain/contact-rows';
 import type { FieldErrors } from '#domain/rules';
 import { customerVisited } from '../automation/customer-visits';
 import type { VisitOutcome } from '../automation/visits';
@@ -35,7 +34,6 @@ class AlreadyTaken extends Error {}
 /** Why a customer is not a contact, in the events' words. */
 function notAContact(problems: FieldErrors): string {
   if (problems.reach) return connectorOutcomes.noReach;
-  if (problems.name === contactRowMessages.nameRequired) return connectorOutcomes.noName;
   return connectorOutcomes.notAContact(Object.values(problems)[0]!);
 }
 

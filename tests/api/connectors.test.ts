@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTOR_SECRET_MAX, connectorMessages, connectorOutcomes, type Connector, type ConnectorProvider } from '#domain/connectors';
 import { validationMessages } from '#domain/messages';
+import { visitSkipReasons } from '#domain';
 import { queryRows } from '../../server/db/client';
 import { contacts } from '../../server/db/schema';
 import { automationLog, automationRequests, saveAutomation } from '../support/automation';
@@ -333,6 +334,20 @@ describe('Stripe', () => {
     expect(await recorded(shop.businessId)).toMatchObject({ contacts: 1, visits: 1, requests: 0, events: 4 });
   });
 
+  it('takes a paid checkout whose buyer left an email and no name (older API versions): a visit, and a request that greets without a name', async () => {
+    const shop = await shopWithAutomation();
+    const stripe = await connect(shop, 'stripe');
+    const email = `${unique('buyer')}@example.com`;
+    const nameless = stripeBody('stripe-checkout-session-completed.json', (event) => {
+      Object.assign(event.data.object, { payment_intent: unique('pi_'), customer_email: null, customer_details: { address: null, email, name: null, phone: null, tax_exempt: 'none', tax_ids: [] } });
+    });
+    await expectOutcome(stripe.path, nameless, stripeHeaders(nameless), connectorOutcomes.visit(true, connectorOutcomes.requestScheduled));
+    expect(await contactsOf(shop.businessId)).toEqual([{ firstName: '', lastName: '', email, phoneNumber: null, lastVisited: expect.any(Date) }]);
+    const [request] = await automationRequests(testApp.app, shop.businessId);
+    expect(request).toMatchObject({ address: email, subject: 'How was your visit?' });
+    expect(request!.body).toMatch(/^Hi, thanks for visiting /);
+  });
+
   it('answers 400 to a validly signed body that is not an event, recording nothing', async () => {
     const shop = await shopWithAutomation();
     const stripe = await connect(shop, 'stripe');
@@ -404,6 +419,59 @@ describe('Shopify', () => {
       expectError(await post(shopify.path, body, headers), 401, /Shopify signature/);
     }
     expect(await recorded(shop.businessId)).toEqual(before);
+  });
+});
+
+describe('Shopify orders as they really come', () => {
+  it('takes the customer of an order whose phone is free text by the email, leaving the phone out', async () => {
+    const shop = await shopWithAutomation();
+    const shopify = await connect(shop, 'shopify');
+    const body = shopifyBody((order) => {
+      order.phone = '555-555-SHIP';
+      order.billing_address.phone = 'call the front desk';
+      order.shipping_address.phone = '555-555-SHIP';
+      delete (order.customer as Fields).phone;
+    });
+    await expectOutcome(shopify.path, body, shopifyHeaders(body, unique('e')), connectorOutcomes.visit(true, connectorOutcomes.requestScheduled));
+    expect(await contactsOf(shop.businessId)).toEqual([expect.objectContaining({ firstName: 'Carla', email: 'carla.ruiz@example.com', phoneNumber: null })]);
+  });
+
+  it('ignores a voided, refunded, pending, cancelled or test order: only a paid order that stands is a visit', async () => {
+    const shop = await shopWithAutomation();
+    const shopify = await connect(shop, 'shopify');
+    const send = (change: (order: ShopifyOrder) => void, outcome: string) => {
+      const body = shopifyBody(change);
+      return expectOutcome(shopify.path, body, shopifyHeaders(body, unique('e')), outcome);
+    };
+    for (const status of ['voided', 'refunded', 'pending', 'authorized']) {
+      await send((order) => (order.financial_status = status), connectorOutcomes.orderNotPaid(status));
+    }
+    await send((order) => (order.cancelled_at = aMinuteAgo().toISOString()), connectorOutcomes.orderCancelled);
+    await send((order) => (order.test = true), connectorOutcomes.testOrder);
+    expect(await recorded(shop.businessId)).toMatchObject({ contacts: 0, visits: 0, requests: 0, events: 6 });
+    await send((order) => (order.financial_status = 'partially_paid'), connectorOutcomes.visit(true, connectorOutcomes.requestScheduled));
+  });
+
+  it('keys an order without an id by its signed body: a replay under a new event id records nothing new', async () => {
+    const shop = await shopWithAutomation();
+    const shopify = await connect(shop, 'shopify');
+    const body = shopifyBody((order) => delete (order as Fields).id);
+    await expectOutcome(shopify.path, body, shopifyHeaders(body, unique('e')), connectorOutcomes.visit(true, connectorOutcomes.requestScheduled));
+    await expectOutcome(shopify.path, body, shopifyHeaders(body, unique('e')), connectorOutcomes.alreadyTaken);
+    // A topic not taken is recorded once too, whatever event id the (unsigned) headers give.
+    const other = shopifyBody();
+    const topic = (eventId: string) => shopifyHeaders(other, eventId, 'orders/create');
+    await expectOutcome(shopify.path, other, topic(unique('e')), connectorOutcomes.notTaken('orders/create'));
+    await expectOutcome(shopify.path, other, topic(unique('e')), connectorOutcomes.alreadyTaken);
+    expect(await recorded(shop.businessId)).toMatchObject({ contacts: 1, visits: 1, requests: 1, events: 2 });
+  });
+
+  it('records a purchase reported more than 30 days late as a visit that asks nobody', async () => {
+    const shop = await shopWithAutomation();
+    const shopify = await connect(shop, 'shopify');
+    const body = shopifyBody((order) => (order.fulfillments[0]!.created_at = new Date(Date.now() - 31 * 86_400_000).toISOString()));
+    await expectOutcome(shopify.path, body, shopifyHeaders(body, unique('e')), connectorOutcomes.visit(true, visitSkipReasons.tooOld));
+    expect(await recorded(shop.businessId)).toMatchObject({ contacts: 1, visits: 1, requests: 0, events: 1 });
   });
 });
 

@@ -346,6 +346,15 @@ describe('template variables and rendering', () => {
     expect(renderMessage('${reviewLink}', { ...context, business: { name: 'X', reviewLink: null } })).toBe('');
   });
 
+  it('greets a contact without a first name without one: the empty value takes the comma or space before it', () => {
+    const nameless = { ...context, contact: { ...context.contact, firstName: '', lastName: '' } };
+    expect(renderMessage('Hi ${firstName}, thank you for visiting ${businessName}!', nameless)).toBe('Hi, thank you for visiting Corner Bakery!');
+    expect(renderMessage('How was your visit, ${firstName}?', nameless)).toBe('How was your visit?');
+    expect(renderMessage('Dear ${firstName} ${lastName},\nthanks', nameless)).toBe('Dear,\nthanks');
+    expect(renderMessage('How was your visit, ${firstName}?', context)).toBe('How was your visit, Anna?');
+    for (const { body } of MESSAGE_TEMPLATES) expect(renderMessage(body, nameless)).toMatch(/^Hi, /);
+  });
+
   it('lists the variables a template uses, and the unknown ones', () => {
     expect(templateVariables('Hi ${firstName}, ${businessName} ${firstName} ${ nickname }')).toEqual([
       'firstName',
