@@ -27,7 +27,17 @@ export const CONNECTOR_SECRET_NAMES: Record<ConnectorProvider, string> = {
 };
 
 export const CONNECTOR_SECRET_MAX = 200;
-const STRIPE_SECRET_PREFIX = 'whsec_';
+/**
+ * Each provider's secret as its dashboard issues it: Stripe's endpoint signing secret (whsec_ and
+ * at least 24 more characters), Square's subscription signature key (22 characters of base64url),
+ * Shopify's webhook signing key (64 hexadecimal digits) or an app's client secret (32, after
+ * shpss_ in newer apps). A secret of another shape is a copying mistake: it would refuse every post.
+ */
+const SECRET_SHAPES: Record<ConnectorProvider, RegExp> = {
+  stripe: /^whsec_[A-Za-z0-9+/=_-]{24,}$/,
+  square: /^[A-Za-z0-9_-]{20,}$/,
+  shopify: /^(?:[0-9a-f]{64}|(?:shpss_)?[0-9a-f]{32})$/i,
+};
 // Secrets are letters, digits and symbols; a space inside one is a copying mistake.
 const PRINTABLE = /^[\x21-\x7e]*$/;
 
@@ -36,7 +46,11 @@ export const connectorMessages = {
   secretRequired: 'Signing secret is required',
   secretCharacters: 'Signing secret must be letters, digits and symbols without spaces: copy it again from the provider',
   secretMax: maxMessage('Signing secret', CONNECTOR_SECRET_MAX),
-  stripeSecretPrefix: `A Stripe signing secret starts with ${STRIPE_SECRET_PREFIX}: copy it from the endpoint's page in Stripe (Signing secret, Reveal)`,
+  secretShape: {
+    stripe: "A Stripe signing secret is whsec_ and at least 24 more letters and digits: copy it from the endpoint's page in Stripe (Developers, Webhooks, your endpoint, Signing secret, Reveal)",
+    square: 'A Square signature key is at least 20 letters and digits: copy it from the Square Developer Dashboard (your application, Webhooks, Subscriptions, your subscription, Signature key)',
+    shopify: "A Shopify webhook signing key is 64 hexadecimal characters (Shopify admin, Settings, Notifications, Webhooks, at the bottom), or your app's client secret (32 hexadecimal characters, after shpss_ in newer apps): copy it again from Shopify",
+  } satisfies Record<ConnectorProvider, string>,
   notConnected: (provider: ConnectorProvider) => `${CONNECTOR_LABELS[provider]} is not connected.`,
   connected: (provider: ConnectorProvider) => ({
     message: `${CONNECTOR_LABELS[provider]} Connected`,
@@ -61,8 +75,8 @@ export const connectorPayloadSchema = z
   })
   .check(
     z.superRefine((payload, ctx) => {
-      if (payload.provider === 'stripe' && !payload.secret.startsWith(STRIPE_SECRET_PREFIX)) {
-        ctx.issues.push({ code: 'custom', message: connectorMessages.stripeSecretPrefix, path: ['secret'], input: payload.secret });
+      if (!SECRET_SHAPES[payload.provider].test(payload.secret)) {
+        ctx.issues.push({ code: 'custom', message: connectorMessages.secretShape[payload.provider], path: ['secret'], input: payload.secret });
       }
     }),
   );

@@ -152,7 +152,13 @@ describe('connecting a system', () => {
       [{ provider: 'square', secret: 'abc def' }, 'secret', connectorMessages.secretCharacters],
       [{ provider: 'shopify', secret: 'abc\u0000def' }, 'secret', connectorMessages.secretCharacters],
       [{ provider: 'shopify', secret: 'x'.repeat(CONNECTOR_SECRET_MAX + 1) }, 'secret', connectorMessages.secretMax],
-      [{ provider: 'stripe', secret: 'sk_live_abcdefghijklmnop' }, 'secret', connectorMessages.stripeSecretPrefix],
+      [{ provider: 'stripe', secret: 'sk_live_abcdefghijklmnop' }, 'secret', connectorMessages.secretShape.stripe],
+      // Single characters and a bare prefix are copying mistakes, not secrets.
+      ...(['a', '1', 'whsec_', 'whsec_abc'] as const).map((secret): [Record<string, unknown>, string, string] => [{ provider: 'stripe', secret }, 'secret', connectorMessages.secretShape.stripe]),
+      [{ provider: 'square', secret: 'a' }, 'secret', connectorMessages.secretShape.square],
+      [{ provider: 'square', secret: 'Sq3vT9x+Lr8Wm2Kp5Qz7Yb1' }, 'secret', connectorMessages.secretShape.square],
+      [{ provider: 'shopify', secret: '1' }, 'secret', connectorMessages.secretShape.shopify],
+      [{ provider: 'shopify', secret: 'shpss_not-hex-at-all-0123456789abcdef' }, 'secret', connectorMessages.secretShape.shopify],
       [{ provider: 'paypal', secret: 'abcdefghijklmnop' }, 'provider', connectorMessages.providerInvalid],
     ];
     for (const [body, field, message] of cases) expectFieldError(await shop.client.put(url, body), field, message);

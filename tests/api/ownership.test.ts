@@ -174,7 +174,7 @@ const CASES: Record<string, () => Promise<Probe[]>> = {
   },
   'DELETE /api/business/delete-connector/:businessId/:provider': async () => {
     // Connected, so the owner's request has something to disconnect.
-    await owner.put(`/api/business/update-connector/${businessId}`, { provider: 'shopify', secret: 'ShopifySigningKey0123' });
+    await owner.put(`/api/business/update-connector/${businessId}`, { provider: 'shopify', secret: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' });
     return [{ what: "another owner's business", request: { method: 'DELETE', url: `/api/business/delete-connector/${businessId}/shopify` }, refusal: BUSINESS_NOT_FOUND }];
   },
   'GET /api/contact/export-contacts/:businessId': async () => [

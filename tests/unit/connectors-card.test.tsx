@@ -53,7 +53,7 @@ describe('the connected systems card', { timeout: 40_000 }, () => {
     const secret = within(stripeCard).getByLabelText('Stripe signing secret');
     fireEvent.change(secret, { target: { value: 'sk_live_abcdefghijklmnop' } });
     fireEvent.click(within(stripeCard).getByRole('button', { name: 'Connect Stripe' }));
-    expect(await within(stripeCard).findByText(connectorMessages.stripeSecretPrefix)).toBeInTheDocument();
+    expect(await within(stripeCard).findByText(connectorMessages.secretShape.stripe)).toBeInTheDocument();
     expect(api.calls).not.toContain(CONNECT);
 
     api.on(CONNECT, () => {
