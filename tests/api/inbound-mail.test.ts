@@ -41,6 +41,12 @@ const FIXTURES: Record<string, Expected> = {
   'mimecast-status-spaced.eml': { kind: 'hard', format: 'rfc3464' },
   'mimecast-text.eml': { kind: 'hard', format: 'mimecast' },
   'qmail.eml': { kind: 'hard', format: 'qmail' },
+  // Gave up after days of 4.4.1 although it calls that permanent: the address may be fine.
+  'qmail-gave-up.eml': { kind: 'soft', format: 'qmail' },
+  // A full mailbox is soft whatever the status beside it: Sun's 5.0.0, Gmail's and GMX's 5.2.2.
+  'sun-mailbox-full.eml': { kind: 'soft', format: 'rfc3464' },
+  'gmail-legacy-over-quota.eml': { kind: 'soft', format: 'gmail' },
+  'gmx-mailbox-full.eml': { kind: 'soft', format: 'gmx' },
   'exim.eml': { kind: 'hard', format: 'exim' },
   'exim-retry-timeout.eml': { kind: 'soft', format: 'exim' },
   'postfix-text.eml': { kind: 'hard', format: 'postfix' },

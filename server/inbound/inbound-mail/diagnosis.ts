@@ -1,7 +1,8 @@
 /**
  * What a mail server's words say about a failed delivery: an RFC 3463 status such as 5.1.1 when
  * the text has one, else a pseudo-status from the SMTP reply code or from the reason in words.
- * The first digit is what counts here: 5 permanent (a hard bounce), 4 temporary (a soft one).
+ * The first digit is what counts here: 5 permanent (a hard bounce), 4 temporary (a soft one); a
+ * full mailbox is temporary whatever its first digit.
  */
 
 // RFC 3463 status, not part of an IP address or a version number (192.0.2.1, Exim 4.72.1).
@@ -30,9 +31,18 @@ const GAVE_UP_OR_WAITING: readonly Reason[] = [
   },
 ];
 
+/**
+ * A full mailbox (RFC 3463's X.2.2) in words. Servers answer it with 4xx or 5xx alike (Sun Messaging
+ * Server and GMX with 5.2.2, Gmail's older text with 552): it is temporary whatever the code says,
+ * as the owner may empty the mailbox tomorrow.
+ */
+export const MAILBOX_FULL =
+  /mailbox (?:is )?full|over ?quota|quota (?:exceeded|full)|exceed(?:s|ed)? (?:the |(?:his|her|their) )?(?:storage|mailbox|disk) ?(?:allocation|quota|size|limit)|insufficient (?:disk )?(?:space|storage)|mailbox size limit/i;
+const MAILBOX_FULL_STATUS = '4.2.2';
+
 /** Reasons in words, for a text without a status or reply code. Each status is what RFC 3463 gives the reason. */
 const REASONS: readonly Reason[] = [
-  { status: '4.2.2', words: /mailbox (?:is )?full|over ?quota|quota (?:exceeded|full)|exceed(?:s|ed)? (?:the )?(?:storage|mailbox|disk) ?(?:allocation|quota|size|limit)|insufficient (?:disk )?(?:space|storage)|mailbox size limit/i },
+  { status: MAILBOX_FULL_STATUS, words: MAILBOX_FULL },
   { status: '4.4.1', words: /connection (?:timed out|refused|reset)|could ?n[o']t connect|no route to host|host (?:is )?unreachable|network is unreachable|connect(?:ion)? to [\w.[\]-]+ failed/i },
   {
     status: '5.1.1',
@@ -47,6 +57,9 @@ const REASONS: readonly Reason[] = [
   { status: '5.3.4', words: /message (?:is )?too (?:big|large)|message size exceeds|exceeds? (?:the )?(?:maximum )?(?:message )?size (?:limit)?/i },
   { status: '5.7.1', words: /spam|blocked|blacklist|blocklist|denied|not allowed|rejected|refused|policy|prohibited|unauthori[sz]ed/i },
 ];
+
+/** X.2.2 (mailbox full): temporary, whichever first digit the server wrote. */
+export const isMailboxFullStatus = (status: string) => /^[45]\.2\.2$/.test(status);
 
 /** The RFC 3463 status written in a text (5.1.1), or null. */
 export function statusCodeIn(text: string): string | null {
@@ -65,6 +78,8 @@ export function replyCodeIn(text: string): string | null {
  */
 export function statedStatus(text: string): string | null {
   const written = statusCodeIn(text);
+  // A full mailbox is temporary whatever the status or reply code beside it says.
+  if (MAILBOX_FULL.test(text) && !(written && isMailboxFullStatus(written))) return MAILBOX_FULL_STATUS;
   if (written) return written;
   const temporary = GAVE_UP_OR_WAITING.find((candidate) => candidate.words.test(text));
   if (temporary) return temporary.status;

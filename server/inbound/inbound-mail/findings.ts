@@ -1,5 +1,5 @@
 import type { ReportKind } from '../reports';
-import { diagnose, statusCodeIn } from './diagnosis';
+import { diagnose, isMailboxFullStatus, MAILBOX_FULL, statusCodeIn } from './diagnosis';
 import { addressIn, fieldBlocks, fieldsOf, messageIdsIn } from './fields';
 import type { MailPart } from './mime';
 
@@ -22,7 +22,7 @@ const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-deli
 const SUCCESS_ACTIONS = new Set(['delivered', 'relayed', 'expanded']);
 
 export const unique = <T>(values: Iterable<T>) => [...new Set(values)];
-export const kindOfStatus = (status: string): ReportKind => (status.startsWith('5') ? 'hard' : 'soft');
+export const kindOfStatus = (status: string): ReportKind => (status.startsWith('5') && !isMailboxFullStatus(status) ? 'hard' : 'soft');
 
 /** ARF feedback types (RFC 5965, 6650): abuse and fraud are complaints, opt-out an unsubscribe; DMARC failure reports and the like are not about the recipient. */
 const FEEDBACK_KINDS: Record<string, ReportKind | undefined> = {
@@ -66,7 +66,8 @@ export function readDeliveryStatus(parts: MailPart[], text: string) {
       recipients.push({
         address: addressIn(block.get('final-recipient')) || addressIn(block.get('original-recipient')),
         action: (block.get('action') ?? '').toLowerCase().replace(/\s.*$/, ''),
-        status: statusCodeIn(block.get('status') ?? '') ?? (diagnostic ? diagnose(diagnostic) : null),
+        // A full mailbox in the server's words is temporary whatever its Status says (Sun Messaging Server writes 5.x.x).
+        status: MAILBOX_FULL.test(diagnostic) ? '4.2.2' : (statusCodeIn(block.get('status') ?? '') ?? (diagnostic ? diagnose(diagnostic) : null)),
       });
     }
   }
