@@ -68,7 +68,8 @@ const second = (headers: readonly string[]) => [2, 3].flatMap((n) => headers.map
  * Square Customers; HubSpot contacts; vCard (read into the example's headers); headers people
  * write in Excel; and Google's and Outlook's exports in German, French, Spanish, Italian,
  * Portuguese, Dutch and Croatian. Thunderbird's Birth Day is its day of the month: beside Birth
- * Year and Birth Month the three make one date (its header reads as "Birthday", so it is not listed).
+ * Year and Birth Month the three make one date (its header reads as "Birthday", so it is not listed;
+ * in German it is Geburtstag beside Geburtsjahr and Geburtsmonat).
  */
 export const IMPORT_HEADER_TABLE: Record<ImportField | BirthDatePart, readonly string[]> = {
   firstName: [
@@ -87,8 +88,10 @@ export const IMPORT_HEADER_TABLE: Record<ImportField | BirthDatePart, readonly s
     'Email', 'E-mail', 'Email address', 'E-mail Address', 'Mail', 'Primary Email', 'Email 1',
     'E-Mail-Adresse', 'Adresse de messagerie', 'Adresse e-mail', 'Dirección de correo electrónico', 'Correo electrónico',
     'Indirizzo posta elettronica', 'Indirizzo e-mail', 'Endereço de email', 'Endereço de e-mail', 'E-mailadres', 'Adresa e-pošte', 'E-pošta',
+    // Thunderbird in German.
+    'Primäre E-Mail-Adresse',
     ...numbered(NUMBERED_HEADER_WORDS.email),
-    'Secondary Email',
+    'Secondary Email', 'Sekundäre E-Mail-Adresse',
     ...second(['E-mail', 'E-Mail-Adresse', 'Adresse de messagerie', 'Dirección de correo electrónico', 'Indirizzo posta elettronica', 'Endereço de email', 'E-mailadres', 'Adresa e-pošte']),
     'E-mail 2 Address', 'E-mail 3 Address', 'E-Mail 2: Adresse', 'E-Mail 3: Adresse',
   ],
@@ -119,8 +122,8 @@ export const IMPORT_HEADER_TABLE: Record<ImportField | BirthDatePart, readonly s
     'Tags', 'Tag', 'Labels', 'Group Membership', 'Categories',
     'Kategorien', 'Catégories', 'Libellés', 'Categorías', 'Etiquetas', 'Categorie', 'Etichette', 'Categorias', 'Marcadores', 'Categorieën', 'Kategorije', 'Oznake',
   ],
-  birthYear: ['Birth Year'],
-  birthMonth: ['Birth Month'],
+  birthYear: ['Birth Year', 'Geburtsjahr'],
+  birthMonth: ['Birth Month', 'Geburtsmonat'],
 };
 
 /** Case, spaces, underscores, hyphens and dots do not matter: "First name", "first_name", "FIRSTNAME". */
@@ -225,9 +228,54 @@ const genderWords: Record<string, Gender> = {
 };
 
 /**
- * Imports are lenient about gender: labels or codes in any case (Outlook's 0, 1 and 2 too), and a
- * blank or missing value means NOT_SPECIFIED. Anything else is passed on for the rule to reject.
+ * Gender letters and words as people write them in a file whose headers are in that language: a
+ * German Geschlecht column's w(eiblich), m(ännlich) and d(ivers), a Spanish Sexo column's m (mujer)
+ * and h (hombre), a Dutch v (vrouw), a Polish k (kobieta). They override the English letters.
  */
-export function importGender(value: string | undefined): string {
-  return genderWords[normaliseHeader(value ?? '')] ?? value!.trim();
+const GENDER_WORDS_BY_LANGUAGE: Record<string, Record<string, Gender>> = {
+  de: { w: 'FEMALE', weibl: 'FEMALE', frau: 'FEMALE', m: 'MALE', männl: 'MALE', mann: 'MALE', d: 'NOT_SPECIFIED', x: 'NOT_SPECIFIED' },
+  es: { m: 'FEMALE', mujer: 'FEMALE', f: 'FEMALE', h: 'MALE', hombre: 'MALE', v: 'MALE', varón: 'MALE' },
+  pt: { f: 'FEMALE', mulher: 'FEMALE', m: 'MALE', homem: 'MALE' },
+  fr: { f: 'FEMALE', h: 'MALE', m: 'MALE' },
+  it: { f: 'FEMALE', m: 'MALE' },
+  nl: { v: 'FEMALE', m: 'MALE', man: 'MALE', x: 'NOT_SPECIFIED' },
+  pl: { k: 'FEMALE', kobieta: 'FEMALE', m: 'MALE', mężczyzna: 'MALE' },
+  hr: { ž: 'FEMALE', m: 'MALE' },
+};
+
+/**
+ * Headers only one language writes: which language a file's headers are in (its gender letters
+ * are read by it). Spanish and Portuguese share Sexo: their name headers tell them apart.
+ */
+const LANGUAGE_HEADERS: Record<string, readonly string[]> = {
+  de: ['Geschlecht', 'Vorname', 'Nachname', 'Geburtstag', 'Geburtsdatum', 'Mobiltelefon', 'Handy'],
+  es: ['Nombre', 'Apellidos', 'Apellido', 'Teléfono', 'Teléfono móvil', 'Correo electrónico', 'Fecha de nacimiento'],
+  pt: ['Nome', 'Sobrenome', 'Apelido', 'Telefone', 'Telemóvel', 'Celular', 'Data de nascimento'],
+  fr: ['Sexe', 'Prénom', 'Nom', 'Nom de famille', 'Téléphone', 'Portable', 'Date de naissance'],
+  it: ['Sesso', 'Cognome', 'Telefono', 'Cellulare', 'Data di nascita'],
+  nl: ['Geslacht', 'Voornaam', 'Achternaam', 'Telefoon', 'Mobiel', 'Geboortedatum'],
+  pl: ['Płeć', 'Imię', 'Nazwisko', 'Telefon komórkowy', 'Data urodzenia'],
+  hr: ['Spol', 'Ime', 'Prezime', 'Mobitel', 'Datum rođenja'],
+};
+const languageByHeader = new Map<string, string>();
+for (const [language, headers] of Object.entries(LANGUAGE_HEADERS)) for (const header of headers) languageByHeader.set(normaliseHeader(header), language);
+
+/** The language most of a file's headers are written in, or null (English, or nothing to tell). */
+export function headerLanguage(headers: readonly string[]): string | null {
+  const votes = new Map<string, number>();
+  for (const header of headers) {
+    const language = languageByHeader.get(normaliseHeader(header));
+    if (language) votes.set(language, (votes.get(language) ?? 0) + 1);
+  }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/**
+ * Imports are lenient about gender: labels or codes in any case (Outlook's 0, 1 and 2 too), letters
+ * by the language of the file's headers, and a blank or missing value means NOT_SPECIFIED.
+ * Anything else is passed on for the rule to refuse (an import leaves it out with a warning).
+ */
+export function importGender(value: string | undefined, language: string | null = null): string {
+  const word = normaliseHeader(value ?? '');
+  return (language && GENDER_WORDS_BY_LANGUAGE[language]?.[word]) || genderWords[word] || value!.trim();
 }

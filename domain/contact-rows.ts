@@ -94,7 +94,9 @@ function firstPhoneNumber(values: readonly string[], region: string | null, prob
 function birthDate(value: string | null | undefined, problems: FieldErrors): string | null {
   const text = value?.trim();
   if (!text) return null;
-  if (!isIsoDate(text)) problems.birthDate = contactRowMessages.birthDateInvalid;
+  // A real day of 1890 is outside the range, not unreadable (its month and day are checked in a leap year).
+  const realDay = isIsoDate(text) || (/^\d{4}-\d{2}-\d{2}$/.test(text) && isIsoDate(`2000${text.slice(4)}`));
+  if (!realDay) problems.birthDate = contactRowMessages.birthDateInvalid;
   else if (!isBirthDateInRange(text)) problems.birthDate = m.birthDateRange;
   return text;
 }
@@ -118,12 +120,16 @@ function tags(value: string | null | undefined, problems: FieldErrors): string |
 /**
  * One row as a contact, or every problem that keeps it from being one (by field: `name` and
  * `reach` when the name or both ways to reach the person are missing). Phone numbers are read
- * with `region`, the business's country. With `fromProvider` (a customer of a provider's
- * purchase: nobody can correct it, and a paying customer is a customer), a row with a valid email
- * or phone number is a contact with or without a name, whatever else is wrong: a value that
- * cannot be used is left out, and named in `warnings`.
+ * with `region`, the business's country. With `leaveOut` (an imported list, a provider's purchase:
+ * whoever wrote them is not there to correct a value), a row with a name and a valid email or
+ * phone number is a contact whatever else is wrong: a value that cannot be used is left out, and
+ * named in `warnings`. With `nameOptional` (a paying customer is a customer), no name is needed.
  */
-export function readContactRow(input: ContactRowInput, region: string | null, { fromProvider = false } = {}): ContactRowReading {
+export function readContactRow(
+  input: ContactRowInput,
+  region: string | null,
+  { leaveOut = false, nameOptional = false }: { leaveOut?: boolean; nameOptional?: boolean } = {},
+): ContactRowReading {
   const problems: FieldErrors = {};
   const contact: ContactRow = {
     firstName: namePart(input.firstName, 'First name', 'firstName', problems),
@@ -134,12 +140,12 @@ export function readContactRow(input: ContactRowInput, region: string | null, { 
     gender: gender(input.gender, problems),
     tags: tags(input.tags, problems),
   };
-  if (!contact.firstName && !contact.lastName && !fromProvider) problems.name = contactRowMessages.nameRequired;
+  if (!contact.firstName && !contact.lastName && !nameOptional) problems.name = contactRowMessages.nameRequired;
   if (!contact.email && !contact.phoneNumber && !problems.email && !problems.phoneNumber) problems.reach = contactRowMessages.reachRequired;
   if (Object.keys(problems).length === 0) return { contact };
   const reachable = (contact.email && !problems.email) || (contact.phoneNumber && !problems.phoneNumber);
   const leavable = Object.keys(problems).every((field) => (LEAVABLE as readonly string[]).includes(field));
-  if (!fromProvider || !reachable || !leavable) return { problems };
+  if (!leaveOut || !reachable || !leavable) return { problems };
   const kept: Record<string, unknown> = contact;
   for (const field of Object.keys(problems)) kept[field] = null;
   return { contact, warnings: problems };

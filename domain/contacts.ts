@@ -239,6 +239,9 @@ export type ImportContactsResult = {
   updated: number;
   rejected: Array<{ row: number; reasons: string[] }>;
   rejectedCount: number;
+  /** Imported rows with a value left out (a phone number that is none, a birthday of 1890), and why. */
+  warned: Array<{ row: number; warnings: string[] }>;
+  warnedCount: number;
 };
 export const IMPORT_REJECTED_ROWS_LISTED = 1000;
 

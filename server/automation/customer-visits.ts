@@ -56,7 +56,10 @@ export async function customersVisited(
   inTransaction?: (tx: Db, recorded: Array<RecordedVisit & { index: number }>) => Promise<void>,
 ): Promise<CustomerVisitResult[]> {
   // A provider's purchase cannot be corrected: its customer keeps what reads (a free-text phone is left out), named or not.
-  const readings = visits.map((visit) => readContactRow(visit.customer, visit.business.region, { fromProvider: CONNECTOR_SOURCES.has(visit.source) }));
+  const readings = visits.map((visit) => {
+    const fromProvider = CONNECTOR_SOURCES.has(visit.source);
+    return readContactRow(visit.customer, visit.business.region, { leaveOut: fromProvider, nameOptional: fromProvider });
+  });
   const problemsOf = (index: number) => ({ problems: (readings[index] as { problems: FieldErrors }).problems });
   const valid = readings.flatMap((reading, index) => ('contact' in reading ? [{ index, row: reading.contact }] : []));
   if (valid.length === 0) return readings.map((_, index) => problemsOf(index));

@@ -118,6 +118,9 @@ export function planColumns(table: ImportTable, region: string | null, choice: I
  * Per field, the recognised columns best first; a header named twice is refused (which one is
  * meant?). Thunderbird's Birth Year and Birth Month make its "Birth Day" the day of a date.
  */
+/** Thunderbird's day of the month beside its Birth Year and Birth Month, in English and German. */
+const BIRTH_DAY_HEADERS = new Set(['Birth Day', 'Geburtstag'].map(normaliseHeader));
+
 function recognisedSources(headers: string[], mapping: ImportMapping | undefined): { sources: ColumnPlan['sources']; birthDateParts?: BirthDateParts } {
   const found: Array<{ field: ImportField; rank: number; index: number }> = [];
   const parts: Partial<BirthDateParts> = {};
@@ -134,7 +137,7 @@ function recognisedSources(headers: string[], mapping: ImportMapping | undefined
     else found.push({ field: known.field, rank: known.rank, index });
   });
   let birthDateParts: BirthDateParts | undefined;
-  const day = found.find((entry) => entry.field === 'birthDate' && normaliseHeader(headers[entry.index]!) === 'birthday');
+  const day = found.find((entry) => entry.field === 'birthDate' && BIRTH_DAY_HEADERS.has(normaliseHeader(headers[entry.index]!)));
   if (parts.birthYear !== undefined && parts.birthMonth !== undefined && day && !(mapping && 'birthDate' in mapping)) {
     birthDateParts = { birthYear: parts.birthYear, birthMonth: parts.birthMonth, birthDay: day.index };
     found.splice(found.indexOf(day), 1);

@@ -41,7 +41,8 @@ async function writeParsed(database: Database, businessId: number, parsed: Parse
       throw new HttpError(500, importFailureMessages.partlyWritten(written));
     },
   );
-  return { ...written, columns: parsed.columns, rejected: parsed.rejected, rejectedCount: parsed.rejectedCount };
+  const { bytes: _bytes, ends: _ends, ...summary } = parsed;
+  return { ...written, ...summary };
 }
 
 /**
@@ -70,11 +71,11 @@ export async function importContacts(
   const slot = await takeImportSlot(database.db, userId, business.id, ratePerHour);
   try {
     const postgres = postgresPool(database);
-    const { created, updated, rejected, rejectedCount } = postgres
+    const { created, updated, rejected, rejectedCount, warned, warnedCount } = postgres
       ? await writeWhileChecking(postgres, business.id, importPool.stream(base64, { batchSize: UPSERT_BATCH, format: 'copy' }, business.region, choice))
       : await writeParsed(database, business.id, await importPool.parse(base64, { batchSize: EMBEDDED_BATCH, format: 'json' }, business.region, choice), log);
     if (created >= ANALYZE_AFTER_CREATED) await refreshContactStatistics(database.db);
-    return { created, updated, rejected, rejectedCount };
+    return { created, updated, rejected, rejectedCount, warned, warnedCount };
   } finally {
     await slot.release();
   }

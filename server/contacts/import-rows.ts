@@ -1,5 +1,6 @@
 import { IMPORT_REJECTED_ROWS_LISTED, isIsoDate, type DateOrder, type ImportColumnKey, type ImportContactsResult, type TwoDigitYears } from '#domain';
 import { readContactRow, type ContactRow } from '#domain/contact-rows';
+import { headerLanguage, importGender } from '#domain/contact-import-columns';
 import { isBlank, type Cell, type ImportTable } from './import-table';
 import { planColumns, type BirthDateParts, type ColumnSource, type ImportChoice } from './import-columns';
 import { echo } from './import-echo';
@@ -10,6 +11,9 @@ export const importRowMessages = {
   repeatedPhone: (firstRow: number) => `Phone number appears more than once in this file without an email (first in row ${firstRow})`,
   invalidDate: (text: string) => `Birth date "${echo(text)}" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.`,
 } as const;
+
+/** A value left out of an imported contact: the row is kept for what can be read. */
+export const notImported = (problem: string) => `Not imported: ${problem}`;
 
 export type ImportedContacts = {
   /** The contact fields the file has columns for: gender and tags of a contact it updates are written only then. */
@@ -22,24 +26,37 @@ export type ImportedContacts = {
   /** The first IMPORT_REJECTED_ROWS_LISTED rejected rows; `rejectedCount` counts them all. */
   rejected: ImportContactsResult['rejected'];
   readonly rejectedCount: number;
+  /** Imported rows with values left out, listed and counted as the rejected ones. */
+  warned: ImportContactsResult['warned'];
+  readonly warnedCount: number;
 };
 
 /**
  * Finds the columns (refusing the file, with the mapping question, when it has no name column or
  * no email or phone column), then makes every row a contact with the one rule every way in
- * shares (domain/contact-rows.ts): a name and a valid email or phone number. Of rows with the
- * same email, or without an email and with the same phone number, the first wins.
+ * shares (domain/contact-rows.ts): a name and a valid email or phone number. A value that cannot
+ * be used (a placeholder phone number, a birthday of 1890, a gender word of another language) is
+ * left out with a warning: it never loses a contact. Of rows with the same email, or without an
+ * email and with the same phone number, the first wins. Gender letters are read by the language
+ * of the file's headers (a German w is weiblich, a Spanish m mujer).
  */
 export function contactsFromTable(table: ImportTable, region: string | null, choice: ImportChoice = {}): ImportedContacts {
   const { sources, birthDateParts, dateOrder, twoDigitYears, fields } = planColumns(table, region, choice);
+  const language = headerLanguage(table.header.cells.map((cell) => String(cell ?? '')));
   const rejected: ImportContactsResult['rejected'] = [];
+  const warned: ImportContactsResult['warned'] = [];
   let rejectedCount = 0;
+  let warnedCount = 0;
   const text = (cells: Cell[], field: 'firstName' | 'lastName' | 'fullName' | 'gender' | 'tags') =>
     sources[field] ? cellText(firstFilled(cells, sources[field])) : '';
 
   const reject = (row: number, reasons: string[]) => {
     rejectedCount += 1;
     if (rejected.length < IMPORT_REJECTED_ROWS_LISTED) rejected.push({ row, reasons });
+  };
+  const warn = (row: number, warnings: string[]) => {
+    warnedCount += 1;
+    if (warned.length < IMPORT_REJECTED_ROWS_LISTED) warned.push({ row, warnings });
   };
 
   function* batches(size: number): Generator<ContactRow[]> {
@@ -64,6 +81,7 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
       }
       const birth = birthDateParts ? { value: partsDate(cells, birthDateParts) } : birthDate(firstFilled(cells, sources.birthDate), dateOrder, twoDigitYears);
       const tags = text(cells, 'tags');
+      const gender = text(cells, 'gender');
       const reading = readContactRow(
         {
           firstName,
@@ -71,13 +89,13 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
           email: candidates(cells, sources.email, cellValues),
           phoneNumber: candidates(cells, sources.phoneNumber, phoneCandidates),
           birthDate: birth.problem ? null : birth.value,
-          gender: text(cells, 'gender'),
+          gender: gender && importGender(gender, language),
           tags: tags && tagsText(tags),
         },
         region,
+        { leaveOut: true },
       );
       const problems = 'problems' in reading ? { ...reading.problems } : {};
-      if (birth.problem) problems.birthDate = birth.problem;
       const contact = 'contact' in reading ? reading.contact : undefined;
       const key = contact?.email ? `email:${contact.email.toLowerCase()}` : contact?.phoneNumber ? `phone:${contact.phoneNumber}` : undefined;
       if (key) {
@@ -87,9 +105,12 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
       }
       const reasons = Object.values(problems);
       if (reasons.length || !contact) {
-        reject(row, reasons);
+        // A row refused for its name or ways to reach also says what else was wrong.
+        reject(row, birth.problem ? [...reasons, birth.problem] : reasons);
         continue;
       }
+      const warnings = [...Object.values(('warnings' in reading && reading.warnings) || {}), ...(birth.problem ? [birth.problem] : [])];
+      if (warnings.length) warn(row, warnings.map(notImported));
       batch.push(contact);
       if (batch.length === size) {
         yield batch;
@@ -106,6 +127,10 @@ export function contactsFromTable(table: ImportTable, region: string | null, cho
     rejected,
     get rejectedCount() {
       return rejectedCount;
+    },
+    warned,
+    get warnedCount() {
+      return warnedCount;
     },
   };
 }

@@ -38,8 +38,17 @@ export type ContactBatches = { bytes: Uint8Array; ends: number[] };
 /** The refusal of the whole file (400), with the mapping question when that is the reason. */
 export type RefusedImport = { refused: string; details?: ImportMappingQuestion };
 
-/** The file's contact columns and its rejected rows. */
-export type ImportSummary = { columns: ImportColumnKey[]; rejected: ImportContactsResult['rejected']; rejectedCount: number };
+/** The file's contact columns, its rejected rows and the rows imported with values left out. */
+export type ImportSummary = { columns: ImportColumnKey[] } & Pick<ImportContactsResult, 'rejected' | 'rejectedCount' | 'warned' | 'warnedCount'>;
+
+/** What a checked file says of its rows (read once every batch has been taken). */
+const summaryOf = (imported: ReturnType<typeof contactsFromTable>): ImportSummary => ({
+  columns: imported.columns,
+  rejected: imported.rejected,
+  rejectedCount: imported.rejectedCount,
+  warned: imported.warned,
+  warnedCount: imported.warnedCount,
+});
 
 /** What the worker hands back: either the refusal of the whole file, or the rows ready to write. */
 export type ParsedImport = RefusedImport | (ImportSummary & ContactBatches);
@@ -66,7 +75,7 @@ export default function parseImport({ base64, batchSize, format = 'json', region
         rows.postMessage(part, [part.buffer]);
       }
       rows.postMessage(null);
-      return { columns: imported.columns, rejected: imported.rejected, rejectedCount: imported.rejectedCount } satisfies StreamedImport;
+      return summaryOf(imported) satisfies StreamedImport;
     }
     const parts: Uint8Array[] = [];
     const ends: number[] = [];
@@ -79,7 +88,7 @@ export default function parseImport({ base64, batchSize, format = 'json', region
     }
     const bytes = new Uint8Array(length);
     parts.forEach((part, i) => bytes.set(part, i === 0 ? 0 : ends[i - 1]));
-    const result: ParsedImport = { columns: imported.columns, rejected: imported.rejected, rejectedCount: imported.rejectedCount, bytes, ends };
+    const result: ParsedImport = { ...summaryOf(imported), bytes, ends };
     // Moved, not copied: Piscina sends `result` with its buffer in the transfer list.
     return Piscina.move({ [Piscina.transferableSymbol]: bytes.buffer, [Piscina.valueSymbol]: result } as never);
   } catch (error) {

@@ -193,14 +193,16 @@ function cardCells(card: string): Cell[] | null {
   const first = (name: string) => all(name)[0];
   const text = (property: Property | undefined) => (property && typeof property[3] === 'string' ? property[3] : '');
   const name = first('n')?.[3];
-  const [family, given] = Array.isArray(name) ? name.map((part: unknown) => (Array.isArray(part) ? part.join(' ') : String(part ?? ''))) : [];
+  const [family, given, ...otherParts] = Array.isArray(name) ? name.map((part: unknown) => (Array.isArray(part) ? part.join(' ') : String(part ?? '').trim())) : [];
+  // Some phones write a name only in N's later parts (additional names, prefix, suffix): it is the name when FN is missing too.
+  const fullName = text(first('fn')) || (!family && !given ? otherParts.filter(Boolean).join(' ') : '');
   const phones = byPreference(all('tel'), (types) => types.includes('cell') || types.includes('mobile'));
   const emails = byPreference(all('email'), () => false);
   const categories = first('categories')?.slice(3).map(String).join(',') ?? '';
   return [
     given ?? '',
     family ?? '',
-    text(first('fn')),
+    fullName,
     emails.map(text).filter(Boolean).join(' ::: '),
     phones.map(text).filter(Boolean).join(' ::: '),
     birthday(first('bday')),

@@ -70,6 +70,10 @@ export const importContactsAnswer = z.object({
     description: 'The first 1,000 rejected rows, in file order.',
   }),
   rejectedCount: z.int().register(z.globalRegistry, { description: 'Every rejected row, listed or not.' }),
+  warned: z.array(z.object({ row: z.int(), warnings: z.array(z.string()) })).register(z.globalRegistry, {
+    description: 'The first 1,000 imported rows with a value left out (one that cannot be used: "Not imported: …"), in file order.',
+  }),
+  warnedCount: z.int().register(z.globalRegistry, { description: 'Every imported row with a value left out, listed or not.' }),
 });
 
 /** PUT /contact/add-tag and /contact/remove-tag. */

@@ -69,7 +69,7 @@ describe('import: values with backslashes, quotes and any Unicode arrive exactly
     const tag = marker();
     const rows = HOSTILE_NAMES.map((name, i) => ({ first: name, last: HOSTILE_NAMES.at(-1 - i)!, tags: `a\\b,"q",${name.slice(0, 20)}` }));
     const file = csvFile(rows, tag);
-    expect(await importCsv(businessId, file)).toEqual({ created: rows.length, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importCsv(businessId, file)).toEqual({ created: rows.length, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
 
     const listed = await listContacts(businessId);
     expect(listed.map(({ firstName, lastName, email }) => ({ firstName, lastName, email }))).toEqual(
@@ -79,7 +79,7 @@ describe('import: values with backslashes, quotes and any Unicode arrive exactly
     expect(listed[0]!.tags).toContain('a\\b');
     expect(listed[0]!.tags).toContain('"q"');
     // Stored exactly: the same values again are no change.
-    expect(await importCsv(businessId, file)).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importCsv(businessId, file)).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
   });
 
   it('refuses the rows whose names hold tabs, newlines or carriage returns, and writes the rows around them intact', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ImportContactsResult, ImportMappingQuestion } from '#domain';
+import { validationMessages } from '#domain/messages';
 import { readDate, fileDateOrder } from '../../server/contacts/import-values';
 import { ApiClient, type TestApp } from '../support/test-app';
 import { expectError, startSignedInOwner } from './helpers';
@@ -41,7 +42,7 @@ const stored = (contacts: Contact[], keys: Array<keyof Stored> = ['firstName', '
 describe('known exports are recognised without questions', () => {
   it('Google Contacts, "Google CSV" (Name, Given Name, Family Name, Phone 1 - Type/Value): the mobile number first, labels as tags; a birthday without its year is left out', async () => {
     const { result, contacts } = await importInto('Croatia', fixture('google-csv-old.csv'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'tags'])).toEqual([
       { firstName: 'Ana', lastName: 'Horvat', email: 'ana.horvat@gmail.com', phoneNumber: '385912345678', birthDate: '1985-04-12', gender: 'FEMALE', tags: 'Regulars' },
       { firstName: 'Marko', lastName: 'Kovač', email: 'marko.kovac@gmail.com', phoneNumber: '385987654321', birthDate: null, gender: 'NOT_SPECIFIED', tags: '' },
@@ -69,7 +70,7 @@ describe('known exports are recognised without questions', () => {
 
   it('Outlook / Microsoft 365: M/D/YYYY in the US, national numbers, 0/0/00 as no birthday, Categories as tags', async () => {
     const { result, contacts } = await importInto('United States', fixture('outlook.csv'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'gender', 'tags'])).toEqual([
       { firstName: 'John', lastName: 'Carter', email: 'john.carter@outlook.com', phoneNumber: '14155550134', birthDate: '1990-12-03', gender: 'MALE', tags: 'Regulars' },
       { firstName: 'Mary', lastName: 'Lopez', email: 'mary.lopez@outlook.com', phoneNumber: '14155550177', birthDate: '1984-07-24', gender: 'FEMALE', tags: '' },
@@ -79,7 +80,7 @@ describe('known exports are recognised without questions', () => {
 
   it('Mailchimp audience: Birthday 04/12 (no year) is left out; a full date field imports, with quoted tags', async () => {
     const { result, contacts } = await importInto('Croatia', fixture('mailchimp.csv'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'email', 'phoneNumber', 'birthDate', 'tags'])).toEqual([
       { firstName: 'Ana', email: 'ana.horvat@example.com', phoneNumber: '385987654321', birthDate: null, tags: 'VIP' },
       { firstName: 'Ivo', email: 'ivo.maric@example.com', phoneNumber: '385981112233', birthDate: '1987-05-19', tags: '' },
@@ -89,7 +90,7 @@ describe('known exports are recognised without questions', () => {
 
   it('Square Customers: brackets, dots and dashes in numbers; 0000-03-21 has no year and is left out', async () => {
     const { result, contacts } = await importInto('United States', fixture('square-customers.csv'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts)).toEqual([
       { firstName: 'Olivia', lastName: 'Brown', email: 'olivia.brown@example.com', phoneNumber: '14155550142', birthDate: '1988-06-15' },
       { firstName: 'Liam', lastName: 'Smith', email: 'liam.smith@example.com', phoneNumber: '14155550143', birthDate: null },
@@ -119,7 +120,7 @@ describe('known exports are recognised without questions', () => {
 
   it('one Full name column is split (last word as last name), a single name is a first name; Cell, Date of birth with month names', async () => {
     const { result, contacts } = await importInto('United Kingdom', fixture('excel-common-2.csv'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'lastName', 'phoneNumber', 'birthDate'])).toEqual([
       { firstName: 'Grace', lastName: 'Hall', phoneNumber: '447911123111', birthDate: '1985-04-12' },
       { firstName: 'Mary Ann', lastName: 'Lee', phoneNumber: '447911123222', birthDate: '1979-04-03' },
@@ -148,7 +149,7 @@ describe('known exports are recognised without questions', () => {
 describe('vCard', () => {
   it('vCard 3 (Apple Contacts): N, FN when N is empty, the cell number, BDAY; a birthday without its year is left out', async () => {
     const { result, contacts } = await importInto('Croatia', fixture('contacts-v3.vcf'));
-    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'lastName', 'email', 'phoneNumber', 'birthDate', 'tags'])).toEqual([
       { firstName: 'Ana', lastName: 'Horvat', email: 'ana.horvat@icloud.com', phoneNumber: '385912345678', birthDate: '1985-04-12', tags: 'Regulars' },
       { firstName: 'Marko', lastName: 'Kovač', email: 'marko.kovac@icloud.com', phoneNumber: '385987654321', birthDate: null, tags: '' },
@@ -158,7 +159,7 @@ describe('vCard', () => {
 
   it('vCard 4 (Android): tel: URIs, TYPE="voice,cell", BDAY as 19790214 and --0930, GENDER', async () => {
     const { result, contacts } = await importInto('Croatia', fixture('contacts-v4.vcf'));
-    expect(result).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(stored(contacts, ['firstName', 'lastName', 'phoneNumber', 'birthDate', 'gender'])).toEqual([
       { firstName: 'Luka', lastName: 'Perić', phoneNumber: '385951234567', birthDate: '1979-02-14', gender: 'MALE' },
       { firstName: 'Petra', lastName: 'Jurić', phoneNumber: '385998765432', birthDate: null, gender: 'FEMALE' },
@@ -190,7 +191,14 @@ const brokenCard = 'This contact card could not be read (it is damaged or not fi
  * Files written as their programs write them (fixtures made from each format's published
  * description): each imports into a business of the country its numbers are written in.
  */
-const programFiles: Array<{ file: string; country: string; what: string; contacts: Row[]; rejected?: ImportContactsResult['rejected'] }> = [
+const programFiles: Array<{
+  file: string;
+  country: string;
+  what: string;
+  contacts: Row[];
+  rejected?: ImportContactsResult['rejected'];
+  warned?: ImportContactsResult['warned'];
+}> = [
   {
     file: 'vcard21-quoted-printable.vcf',
     country: 'Germany',
@@ -285,6 +293,58 @@ const programFiles: Array<{ file: string; country: string; what: string; contact
       ['Katarina', 'Novak', 'kata.novak@example.hr', '385912345678', '1984-05-17', NS, ''],
       ['Tomislav', 'Babić', 'tomislav.babic@example.hr', '38514567890', null, NS, ''],
       ['Iva', 'Kralj', 'iva.kralj@example.hr', null, null, NS, ''],
+    ],
+  },
+  ...['thunderbird-de.csv', 'thunderbird-de-1252.csv'].map((file) => ({
+    file,
+    country: 'Germany',
+    what: `Thunderbird in German (${file.includes('1252') ? 'Windows-1252' : 'UTF-8'}): Primäre and Sekundäre E-Mail-Adresse, Mobiltelefon, Geburtsjahr + Geburtsmonat + Geburtstag; a placeholder number and an 1899 birthday are left out, not the contact`,
+    contacts: [
+      ['Jürgen', 'Größer', 'juergen.groesser@example.de', '4915123456789', '1979-03-21', NS, ''],
+      ['Änne', 'Weiß', 'aenne.weiss@example.de', null, null, NS, ''],
+      ['Björn', 'Maier', 'bjoern.maier@example.de', null, null, NS, ''],
+    ] satisfies Row[],
+    warned: [
+      {
+        row: 4,
+        warnings: [
+          'Not imported: Phone number is not a valid number in Germany, nor with a country code (such as 01512 3456789 or +49 1512 3456789).',
+          `Not imported: ${validationMessages.birthDateRange}`,
+        ],
+      },
+    ],
+  })),
+  {
+    file: 'geschlecht-de.csv',
+    country: 'Germany',
+    what: 'A German list with Geschlecht: w, männlich, weiblich, m, d read in German; a word that is none is left out, not the contact',
+    contacts: [
+      ['Anna', 'Schmidt', 'anna.schmidt@example.de', '4915111111111', null, 'FEMALE', ''],
+      ['Bernd', 'Schulz', 'bernd.schulz@example.de', '4915122222222', null, 'MALE', ''],
+      ['Clara', 'Klein', 'clara.klein@example.de', '4915133333333', null, 'FEMALE', ''],
+      ['Dieter', 'Wolf', 'dieter.wolf@example.de', '4915144444444', null, 'MALE', ''],
+      ['Eli', 'Kaya', 'eli.kaya@example.de', '4915155555555', null, NS, ''],
+      ['Fritz', 'Lang', 'fritz.lang@example.de', '4915166666666', null, NS, ''],
+    ],
+    warned: [{ row: 7, warnings: ['Not imported: Gender must be one of: Male, Female, Not specified'] }],
+  },
+  {
+    file: 'sexo-es.csv',
+    country: 'Spain',
+    what: 'A Spanish list with Sexo: M is mujer, H hombre',
+    contacts: [
+      ['Lucía', 'García', 'lucia.garcia@example.es', '34612345678', null, 'FEMALE', ''],
+      ['Javier', 'López', 'javier.lopez@example.es', '34612345679', null, 'MALE', ''],
+    ],
+  },
+  {
+    file: 'vcard21-names-in-fn-or-n-suffix.vcf',
+    country: 'Poland',
+    what: 'vCard 2.1: a quoted-printable N folded across lines, a name only in FN, a name only in N’s last part',
+    contacts: [
+      ['Zofia Maria', 'Kowalska-Wiśniewska', null, '48501234567', null, NS, ''],
+      ['Łukasz', 'Nowak', null, '48501234568', null, NS, ''],
+      ['Jörg', '', null, '4915123456780', null, NS, ''],
     ],
   },
   {
@@ -437,9 +497,9 @@ const programFiles: Array<{ file: string; country: string; what: string; contact
 ];
 
 describe('files of other programs and in the owner’s language', () => {
-  it.each(programFiles)('$file: $what', async ({ file, country, contacts: expected, rejected = [] }) => {
+  it.each(programFiles)('$file: $what', async ({ file, country, contacts: expected, rejected = [], warned = [] }) => {
     const { result, contacts } = await importInto(country, fixture(file));
-    expect(result).toEqual({ created: expected.length, updated: 0, rejected, rejectedCount: rejected.length });
+    expect(result).toEqual({ created: expected.length, updated: 0, rejected, rejectedCount: rejected.length, warned, warnedCount: warned.length });
     expect(rows(contacts)).toEqual(expected);
   });
 });
@@ -502,7 +562,7 @@ describe('the mapping step: optional fields, every phone column, dates it cannot
     const { result, contacts } = await importInto('Germany', file, {
       mapping: { fullName: 'Kunde', email: null, birthDate: null, gender: null, tags: null },
     });
-    expect(result).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(result).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(rows(contacts)).toEqual([
       ['Anna', 'Schmidt', null, '4915112345678', null, NS, ''],
       ['Ben', 'Okafor', null, '4915123456789', null, NS, ''],
@@ -547,9 +607,9 @@ describe('a row finds its contact', () => {
   it('by email, else (without one) by phone number however it is written; what a row lacks keeps its value', async () => {
     const businessId = await businessIn('Germany');
     const first = ['First name,Last name,Email,Phone,Birthday,Tags', 'Anna,Schmidt,anna@example.de,+49 151 12345678,1988-04-12,vip', 'Ben,Okafor,,0151 23456789,,'].join('\n');
-    expect((await send(businessId, first)).json()).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0 });
+    expect((await send(businessId, first)).json()).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     const again = ['First name,Last name,Email,Phone,Birthday,Tags', 'Anne,,,0151 12345678,,', 'Benjamin,Okafor,,+49 (151) 2345-6789,1975-11-03,', 'Cleo,,,0151 34567890,,'].join('\n');
-    expect((await send(businessId, again)).json()).toEqual({ created: 1, updated: 2, rejected: [], rejectedCount: 0 });
+    expect((await send(businessId, again)).json()).toEqual({ created: 1, updated: 2, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     const list = (await owner.get(`/api/contact/get-contacts/${businessId}`)).json() as Contact[];
     expect(rows(list)).toEqual([
       // Found by phone: the new first name; the last name, email and birth date it did not bring are kept; an empty Tags cell empties the tags.
@@ -567,14 +627,17 @@ describe('a row finds its contact', () => {
       updated: 0,
       rejected: [{ row: 3, reasons: ['Phone number appears more than once in this file without an email (first in row 2)'] }],
       rejectedCount: 1,
+      warned: [],
+      warnedCount: 0,
     });
   });
 
   it('a number written with + and a country code is never read again as a national one', async () => {
     // One digit short: before, it became 49491512345678 (the +49 read as part of a national number).
     const { result, contacts } = await importInto('Germany', ['First name,Email,Phone', 'Anna,anna@example.de,+49 (151) 234 56 78'].join('\n'));
-    expect(result.rejected).toEqual([{ row: 2, reasons: ['Phone number is not a valid number in Germany (+49); numbers there look like +49 1512 3456789.'] }]);
-    expect(contacts).toEqual([]);
+    expect(result.warned).toEqual([{ row: 2, warnings: ['Not imported: Phone number is not a valid number in Germany (+49); numbers there look like +49 1512 3456789.'] }]);
+    // The contact is kept, reachable by email, without the number.
+    expect(contacts.map((contact) => [contact.email, contact.phoneNumber])).toEqual([['anna@example.de', null]]);
   });
 });
 

@@ -78,7 +78,7 @@ describe('the example files', () => {
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${path.split('/').pop()}"`);
 
     const businessId = await newBusiness();
-    expect(await importOk(businessId, download.rawPayload)).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, download.rawPayload)).toEqual({ created: 3, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     const listed = await listContacts(businessId);
     expect(listed.map(({ firstName, lastName, email, phoneNumber, birthDate, gender, tags, status }) =>
       ({ firstName, lastName, email, phoneNumber, birthDate, gender, tags, status }))).toEqual([
@@ -89,7 +89,7 @@ describe('the example files', () => {
     ]);
 
     // The same file again adds no copies and changes nothing.
-    expect(await importOk(businessId, download.rawPayload)).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, download.rawPayload)).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect(await storedCount(businessId)).toBe(3);
   });
 });
@@ -98,7 +98,7 @@ describe('import-contacts: formats', () => {
   it('reads a CSV with a byte-order mark, semicolons and CRLF line ends', async () => {
     const businessId = await newBusiness();
     const rows = [HEADER.replaceAll(',', ';'), `Zoë;Müller;${email()};4915112345678;1990-05-17;Male;"vip,gold"`, `Ida;Berg;${email()};491511234567;07.05.1991;F;`];
-    expect(await importOk(businessId, `\uFEFF${rows.join('\r\n')}\r\n`)).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, `\uFEFF${rows.join('\r\n')}\r\n`)).toEqual({ created: 2, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect((await listContacts(businessId)).map((c) => [c.firstName, c.lastName, c.birthDate, c.gender, c.tags])).toEqual([
       ['Zoë', 'Müller', '1990-05-17', 'MALE', 'vip,gold'],
       ['Ida', 'Berg', '1991-05-07', 'FEMALE', ''],
@@ -108,7 +108,7 @@ describe('import-contacts: formats', () => {
   it('reads a Windows-1252 CSV as Excel writes it on Windows', async () => {
     const businessId = await newBusiness();
     const text = `${HEADER}\r\nRené,Weiß,${email()},4915112345678,1990-05-17,Male,\r\n`;
-    expect(await importOk(businessId, Buffer.from(text, 'latin1'))).toMatchObject({ created: 1, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, Buffer.from(text, 'latin1'))).toMatchObject({ created: 1, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect((await listContacts(businessId))[0]).toMatchObject({ firstName: 'René', lastName: 'Weiß' });
   });
 
@@ -125,7 +125,7 @@ describe('import-contacts: formats', () => {
       bookType,
     );
     expect(file.subarray(0, 4).toString('hex')).toBe(bookType === 'xlsx' ? '504b0304' : 'd0cf11e0');
-    expect(await importOk(businessId, file)).toEqual({ created: 4, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, file)).toEqual({ created: 4, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect((await listContacts(businessId)).map((c) => [c.phoneNumber, c.birthDate, c.gender, c.tags])).toEqual([
       ['4915112345678', '1988-04-12', 'FEMALE', 'a,b'],
       ['447911123456', '1990-01-01', 'MALE', ''],
@@ -141,7 +141,7 @@ describe('import-contacts: formats', () => {
     sheet['!ref'] = 'A1:G300000';
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Contacts');
-    expect(await importOk(businessId, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }))).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
   });
 
   it('maps header variants whatever their case, spaces, underscores or order; ignores unknown columns', async () => {
@@ -151,7 +151,7 @@ describe('import-contacts: formats', () => {
       'Notes,EMAIL,first_name,LASTNAME,phone number,Date of birth,GENDER,tags',
       `likes cake,${address},Anna,Schmidt,+49 151 1234-5678,1988-4-2,Female,vip`,
     ].join('\n');
-    expect(await importOk(businessId, text)).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, text)).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect((await listContacts(businessId))[0]).toMatchObject({
       firstName: 'Anna',
       lastName: 'Schmidt',
@@ -166,51 +166,62 @@ describe('import-contacts: formats', () => {
   it('treats a missing gender column as "Not specified"', async () => {
     const businessId = await newBusiness();
     const text = `firstName,lastName,email,phoneNumber,birthDate\nAnna,Schmidt,${email()},4915112345678,1988-04-12\n`;
-    expect(await importOk(businessId, text)).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, text)).toEqual({ created: 1, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     expect((await listContacts(businessId))[0]).toMatchObject({ gender: 'NOT_SPECIFIED', tags: '' });
   });
 });
 
 describe('import-contacts: rows', () => {
-  it('reports each invalid row with its row number and reasons, and imports the valid ones', async () => {
+  it('rejects a row without a name or a way to reach the person, and imports the others without the values that cannot be used, each named', async () => {
     const businessId = await newBusiness();
     const lines = [
       HEADER,
       validRow({ first: 'Valid' }), // row 2
       validRow({ first: '', last: '' }), // 3
       validRow({ last: 'x'.repeat(51) }), // 4
-      validRow({ email: 'not-an-email' }), // 5
-      validRow({ phone: '12ab' }), // 6
-      validRow({ birth: '1990/31/12' }), // 7
+      validRow({ first: 'BadEmail', email: 'not-an-email', phone: '4915112345600' }), // 5: the phone number reaches them
+      validRow({ first: 'BadPhone', phone: '12ab' }), // 6: the email reaches them
+      validRow({ first: 'BadDate', birth: '1990/31/12' }), // 7
       validRow({ first: 'NoBirthDate', birth: '' }), // 8: a birth date may be missing
-      validRow({ gender: 'robot' }), // 9
-      validRow({ tags: `"${Array.from({ length: 51 }, (_, i) => `t${i}`).join(',')}"` }), // 10
+      validRow({ first: 'Robot', gender: 'robot' }), // 9
+      validRow({ first: 'ManyTags', tags: `"${Array.from({ length: 51 }, (_, i) => `t${i}`).join(',')}"` }), // 10
       '', // 11: blank lines are skipped
       validRow({ email: '', phone: '' }), // 12
       validRow({ first: '', last: 'OnlyLast', email: '' }), // 13: a last name and a phone number are enough
       validRow({ first: 'AlsoValid', last: 'x'.repeat(50) }), // 14
+      validRow({ first: 'NoReach', email: 'not-an-email', phone: 'call me' }), // 15: neither reaches them
     ];
     const result = await importOk(businessId, lines.join('\n'));
+    const unreadablePhone = 'Phone number is not a valid number in Germany, nor with a country code (such as 01512 3456789 or +49 1512 3456789).';
     expect(result).toEqual({
-      created: 4,
+      created: 9,
       updated: 0,
       rejected: [
         { row: 3, reasons: ['A contact needs a first name or a last name'] },
         { row: 4, reasons: ['Last name must not exceed 50 characters'] },
-        { row: 5, reasons: ['Invalid email address'] },
-        { row: 6, reasons: ['Phone number is not a valid number in Germany, nor with a country code (such as 01512 3456789 or +49 1512 3456789).'] },
-        { row: 7, reasons: ['Birth date "1990/31/12" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.'] },
-        { row: 9, reasons: ['Gender must be one of: Male, Female, Not specified'] },
-        { row: 10, reasons: ['A contact can have at most 50 tags'] },
         { row: 12, reasons: ['A contact needs an email address or a phone number'] },
+        { row: 15, reasons: ['Invalid email address', unreadablePhone] },
       ],
-      rejectedCount: 8,
+      rejectedCount: 4,
+      warned: [
+        { row: 5, warnings: ['Not imported: Invalid email address'] },
+        { row: 6, warnings: [`Not imported: ${unreadablePhone}`] },
+        { row: 7, warnings: ['Not imported: Birth date "1990/31/12" is not a date; write it as YYYY-MM-DD or DD.MM.YYYY.'] },
+        { row: 9, warnings: ['Not imported: Gender must be one of: Male, Female, Not specified'] },
+        { row: 10, warnings: ['Not imported: A contact can have at most 50 tags'] },
+      ],
+      warnedCount: 5,
     });
-    expect((await listContacts(businessId)).map((c) => [c.firstName, c.lastName, c.email === null, c.birthDate])).toEqual([
-      ['Valid', 'Schmidt', false, '1988-04-12'],
-      ['NoBirthDate', 'Schmidt', false, null],
-      ['', 'OnlyLast', true, '1988-04-12'],
-      ['AlsoValid', 'x'.repeat(50), false, '1988-04-12'],
+    expect((await listContacts(businessId)).map((c) => [c.firstName, c.lastName, c.email === null, c.phoneNumber, c.birthDate, c.gender, c.tags])).toEqual([
+      ['Valid', 'Schmidt', false, '4915112345678', '1988-04-12', 'FEMALE', ''],
+      ['BadEmail', 'Schmidt', true, '4915112345600', '1988-04-12', 'FEMALE', ''],
+      ['BadPhone', 'Schmidt', false, null, '1988-04-12', 'FEMALE', ''],
+      ['BadDate', 'Schmidt', false, '4915112345678', null, 'FEMALE', ''],
+      ['NoBirthDate', 'Schmidt', false, '4915112345678', null, 'FEMALE', ''],
+      ['Robot', 'Schmidt', false, '4915112345678', '1988-04-12', 'NOT_SPECIFIED', ''],
+      ['ManyTags', 'Schmidt', false, '4915112345678', '1988-04-12', 'FEMALE', ''],
+      ['', 'OnlyLast', true, '4915112345678', '1988-04-12', 'FEMALE', ''],
+      ['AlsoValid', 'x'.repeat(50), false, '4915112345678', '1988-04-12', 'FEMALE', ''],
     ]);
   });
 
@@ -226,6 +237,8 @@ describe('import-contacts: rows', () => {
         { row: 5, reasons: ['Email appears more than once in this file (first in row 2)'] },
       ],
       rejectedCount: 2,
+      warned: [],
+      warnedCount: 0,
     });
     expect((await listContacts(businessId)).find((c) => c.email === address)?.firstName).toBe('First');
   });
@@ -239,7 +252,7 @@ describe('import-contacts: rows', () => {
     const [checkedIn] = await listContacts(businessId);
 
     const withoutTagsOrGender = `First name,Last name,Email,Phone number,Birth date\nNew,Name,${address.toUpperCase()},015112345678,2000-01-02\nOther,Person,${email()},015112345678,2000-01-02\n`;
-    expect(await importOk(businessId, withoutTagsOrGender)).toEqual({ created: 1, updated: 1, rejected: [], rejectedCount: 0 });
+    expect(await importOk(businessId, withoutTagsOrGender)).toEqual({ created: 1, updated: 1, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     const listed = await listContacts(businessId);
     expect(listed).toHaveLength(2);
     expect(listed[0]).toEqual({
@@ -257,11 +270,11 @@ describe('import-contacts: rows', () => {
     const businessId = await newBusiness();
     const marker = randomUUID().slice(0, 8);
     const rows = Array.from({ length: 12_000 }, (_, i) => validRow({ email: `bulk${i}.${marker}@example.com` }));
-    const file = [HEADER, ...rows.slice(0, 7000), validRow({ email: 'bad' }), ...rows.slice(7000)].join('\n');
-    expect(await importOk(businessId, file)).toEqual({ created: 12_000, updated: 0, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1 });
-    expect(await importOk(businessId, file)).toEqual({ created: 0, updated: 0, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1 });
+    const file = [HEADER, ...rows.slice(0, 7000), validRow({ email: 'bad', phone: '' }), ...rows.slice(7000)].join('\n');
+    expect(await importOk(businessId, file)).toEqual({ created: 12_000, updated: 0, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1, warned: [], warnedCount: 0 });
+    expect(await importOk(businessId, file)).toEqual({ created: 0, updated: 0, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1, warned: [], warnedCount: 0 });
     const renamed = file.replaceAll('Anna,', 'Anne,');
-    expect(await importOk(businessId, renamed)).toEqual({ created: 0, updated: 12_000, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1 });
+    expect(await importOk(businessId, renamed)).toEqual({ created: 0, updated: 12_000, rejected: [{ row: 7002, reasons: ['Invalid email address'] }], rejectedCount: 1, warned: [], warnedCount: 0 });
     const listed = await listContacts(businessId);
     expect(listed).toHaveLength(12_000);
     expect(listed[11_999]!.email).toBe(`bulk11999.${marker}@example.com`);
@@ -307,7 +320,8 @@ describe('import-contacts: rows', () => {
 
   it('answers 200 with nothing written when every row is invalid', async () => {
     const businessId = await newBusiness();
-    const result = await importOk(businessId, [HEADER, validRow({ email: 'x' }), validRow({ phone: '1' })].join('\n'));
+    // Neither row has a way to reach the person: an email or a phone number that cannot be used is none.
+    const result = await importOk(businessId, [HEADER, validRow({ email: 'x', phone: '' }), validRow({ email: '', phone: '1' })].join('\n'));
     expect(result).toEqual({
       created: 0,
       updated: 0,
@@ -316,6 +330,8 @@ describe('import-contacts: rows', () => {
         { row: 3, reasons: ['Phone number is not a valid number in Germany, nor with a country code (such as 01512 3456789 or +49 1512 3456789).'] },
       ],
       rejectedCount: 2,
+      warned: [],
+      warnedCount: 0,
     });
     expect(await storedCount(businessId)).toBe(0);
   });

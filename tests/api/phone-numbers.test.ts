@@ -53,7 +53,7 @@ describe('phone numbers are stored in international form', () => {
     expect(await testApp.app.db.select().from(contacts).where(eq(contacts.email, form.email))).toEqual([]);
   });
 
-  it('imports national numbers read in the business country and rejects unreadable ones with the reason', async () => {
+  it('imports national numbers read in the business country, and a contact with an unreadable one without it, with the reason', async () => {
     const businessId = await businessIn('Croatia');
     const csv = [
       'First name,Last name,Email,Phone number,Birth date',
@@ -64,13 +64,15 @@ describe('phone numbers are stored in international form', () => {
     const response = await owner.post('/api/contact/import-contacts', { businessId, file: Buffer.from(csv).toString('base64') });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      created: 2,
+      created: 3,
       updated: 0,
-      rejected: [{ row: 4, reasons: ['Phone number is not a valid number in Croatia, nor with a country code (such as 092 123 4567 or +385 92 123 4567).'] }],
-      rejectedCount: 1,
+      rejected: [],
+      rejectedCount: 0,
+      warned: [{ row: 4, warnings: ['Not imported: Phone number is not a valid number in Croatia, nor with a country code (such as 092 123 4567 or +385 92 123 4567).'] }],
+      warnedCount: 1,
     });
     const stored = await testApp.app.db.select({ phone: contacts.phoneNumber }).from(contacts).where(eq(contacts.businessId, businessId));
-    expect(stored.map((row) => row.phone).sort()).toEqual(['385912345678', '447911123456']);
+    expect(stored.map((row) => row.phone).sort()).toEqual(['385912345678', '447911123456', null]);
   });
 
   it('migrates existing contacts: national numbers become international, unreadable ones get their reason', async () => {

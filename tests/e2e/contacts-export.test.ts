@@ -59,7 +59,7 @@ describe('contacts export in Chromium', () => {
       data: { businessId: await businessIdOf(page), file: selected.content.toString('base64') },
       headers: { origin: baseUrl() },
     });
-    expect(await reimport.json()).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0 });
+    expect(await reimport.json()).toEqual({ created: 0, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 });
     await context.close();
   });
 });

@@ -269,7 +269,7 @@ describe('contacts screen', () => {
     const { app, api } = renderContacts([]);
     api.on('POST /contact/import-contacts', () => {
       api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [contact(1, 'Anna')]]);
-      return [200, { created: 1, updated: 0, rejected: [], rejectedCount: 0 }];
+      return [200, { created: 1, updated: 0, rejected: [], rejectedCount: 0, warned: [], warnedCount: 0 }];
     });
     await app.findByText(NO_CONTACTS);
     const csv = 'First name,Last name,Email\nAnna,Last1,anna1@example.com';
@@ -388,7 +388,7 @@ describe('contacts screen', () => {
 
   it('imports a file and lists the rejected rows, then shows the contacts it created', async () => {
     const { app, api } = renderContacts([]);
-    api.on('POST /contact/import-contacts', [200, { created: 1, updated: 0, rejected: [{ row: 3, reasons: ['Email is required'] }], rejectedCount: 1 }]);
+    api.on('POST /contact/import-contacts', [200, { created: 1, updated: 0, rejected: [{ row: 3, reasons: ['Email is required'] }], rejectedCount: 1, warned: [], warnedCount: 0 }]);
     await app.findByText("You don't have any contacts assigned to your business yet. Please add or import new contacts.");
     api.on(`GET /contact/get-contacts/${BUSINESS.id}`, [200, [contact(1, 'Anna')]]);
     const csv = 'First name,Last name\nAnna,Last1\nBen,';

@@ -29,7 +29,7 @@ const mappingQuestion = (details: unknown): ImportMappingQuestion | null =>
 
 /**
  * Import: read, upload (with progress), let the server process, then either the spec's toast
- * (every row in) or the result with the rejected rows. A file with columns the server cannot tell
+ * (every row in, whole) or the result with the rejected rows and those imported with values left out. A file with columns the server cannot tell
  * goes through the mapping step and is sent again with the owner's choice. The list reloads
  * whenever anything was written.
  */
@@ -57,7 +57,7 @@ export function useImportContacts(businessId: number) {
         errorNotification: false,
       });
       if (outcome.created + outcome.updated > 0) await invalidate({ resource: 'contacts', invalidates: ['list'] });
-      if (outcome.rejectedCount === 0) open?.({ type: 'success', key: 'import', ...toasts.importSuccess });
+      if (outcome.rejectedCount === 0 && outcome.warnedCount === 0) open?.({ type: 'success', key: 'import', ...toasts.importSuccess });
       else setResult({ ...outcome, fileName });
     } catch (error) {
       const problem = toHttpError(error);
