@@ -13,6 +13,7 @@ import {
   listedCampaign,
   signedInOwner,
   testDatabaseKind,
+  waitFor,
   type Owner,
 } from '../support/delivery-app';
 import { isolatedPostgresDatabase } from '../support/test-app';
@@ -66,6 +67,16 @@ const laneJobs = async (campaignId: number) =>
     )
   )[0]!.count;
 
+/** Lane jobs of the campaign that wait or run (pg-boss states created, retry, active). */
+const pendingLaneJobs = async (campaignId: number) =>
+  (
+    await queryRows<{ count: number }>(
+      app.db,
+      sql`select count(*)::int as count from pgboss.job
+          where name = 'campaign-lane' and (data->>'campaignId')::int = ${campaignId} and state in ('created', 'retry', 'active')`,
+    )
+  )[0]!.count;
+
 describe('a campaign that cannot be sent', () => {
   it('ends FAILED with a reason after a bounded number of tries, is logged once, and is not queued again', async () => {
     await addContacts(app, owner.businessId, 3);
@@ -83,11 +94,15 @@ describe('a campaign that cannot be sent', () => {
     expect(Number(reason![1])).toBeGreaterThanOrEqual(3);
     expect(Number(reason![1])).toBeLessThanOrEqual(4);
 
+    // Another lane may have queued its retry a moment before the campaign failed: that job finds
+    // the campaign over and ends. Once no lane job of it waits or runs, none may ever come again.
+    await waitFor(async () => (await pendingLaneJobs(launched.id)) === 0, 30_000, 'the lanes in flight at the failure to end');
     const jobsWhenFailed = await laneJobs(launched.id);
     // Several sweeps later (not a timing assertion: it holds however long they take): nothing
     // queued for it, still FAILED, logged once.
     await new Promise((resolve) => setTimeout(resolve, SWEEP_MS * 4));
     expect(await laneJobs(launched.id)).toBe(jobsWhenFailed);
+    expect(await pendingLaneJobs(launched.id)).toBe(0);
     expect((await listedCampaign(owner, launched.id)).status).toBe('FAILED');
     const failureLogs = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
     expect(failureLogs).toHaveLength(1);

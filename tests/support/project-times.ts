@@ -23,11 +23,14 @@ export default class ProjectTimes implements Reporter {
     this.spans.set(module.project.name, span);
   }
 
+  private readonly runStart = Date.now();
+
   onTestRunEnd() {
     const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
     for (const [project, { start, end, files }] of this.spans) {
       const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 5);
-      console.log(`[ci] project ${project}: ${files.length} files in ${seconds(end - start)}; slowest: ${slowest.map(([file, ms]) => `${file.split('/').at(-1)} ${seconds(ms)}`).join(', ')}`);
+      const when = `from ${seconds(start - this.runStart)} to ${seconds(end - this.runStart)} of the run`;
+      console.log(`[ci] project ${project}: ${files.length} files in ${seconds(end - start)} (${when}); slowest: ${slowest.map(([file, ms]) => `${file.split('/').at(-1)} ${seconds(ms)}`).join(', ')}`);
     }
   }
 }

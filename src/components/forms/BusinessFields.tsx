@@ -78,7 +78,7 @@ export function PhoneAndQuietHoursFields() {
           rules={[zodRule(businessSchema, 'textCountries', (value) => value ?? [])]}
           extra="A number a customer gives at the counter, or that another system sends, gets a text only when it is a mobile number of one of these countries. Leave empty for the phone number country."
         >
-          <Select {...searchableSelect} mode="multiple" allowClear options={regions} placeholder="Same as Phone number country" />
+          <Select {...searchableSelect} mode="multiple" allowClear options={regions} />
         </Form.Item>
       </Col>
       <Col xs={12} sm={6}>
