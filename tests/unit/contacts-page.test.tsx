@@ -292,6 +292,8 @@ describe('contacts screen', () => {
           { row: 5, reasons: ['Phone number must be in correct format.', 'Gender must be one of: Male, Female, Not specified'] },
         ],
         rejectedCount: 2,
+        warned: [],
+        warnedCount: 0,
       },
     ]);
     await app.findByText(NO_CONTACTS);
