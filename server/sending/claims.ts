@@ -29,9 +29,9 @@ const suppressedMessageSql = (reason: SQL) => sql`'skipped: suppressed (' || (${
  * twice. The statement that marks a message as sending reads its contact's status and the
  * business's suppression list again, so a STOP, unsubscribe, bounce or complaint recorded before
  * the claim stops the message, whenever the campaign started (a message is handed to its channel
- * right after its claim). The campaign row is read FOR SHARE: a pause or cancel waits for a claim in progress and
- * every claim after it sees the new status. A paced campaign's window row is locked FOR UPDATE:
- * its batch allowance is counted down here, by one claimer at a time.
+ * right after its claim). The campaign row is read FOR SHARE: a pause or cancel waits for a claim
+ * in progress and every claim after it sees the new status. A paced campaign's window row is
+ * locked FOR UPDATE: its batch allowance is counted down here, by one claimer at a time.
  */
 export async function claimDeliveries(db: Db, campaign: RunningCampaign, limit: number, { minuteMs, dayMs }: Pick<DeliveryConfig, 'minuteMs' | 'dayMs'>): Promise<Claim> {
   return db.transaction(async (transaction) => {
