@@ -42,7 +42,7 @@ export type ContactRow = {
   tags: string | null;
 };
 
-/** `warnings`: values left out of the contact (keepWhatReads), by field, with the reason. */
+/** `warnings`: values left out of the contact (`leaveOut`), by field, with the reason. */
 export type ContactRowReading = { contact: ContactRow; warnings?: FieldErrors } | { problems: FieldErrors };
 
 /** The fields a row may lose and still be a contact (not its name, nor its only way to reach the person). */

@@ -201,8 +201,9 @@ export function phoneNumberTools(metadata: MetadataJson) {
     const number = parse(`+${stored}`);
     if (!number?.isValid()) return 'Phone number is not a valid number.';
     const region = number.country;
+    const type = number.getType();
     // Numbers of no country (+800, +808, +870, +881, +882, +883, +979) are satellite and international services.
-    const kind = !region ? 'a satellite or international service number' : TEXTABLE.has(number.getType()) ? null : (NUMBER_KINDS[number.getType()!] ?? 'not a mobile number');
+    const kind = !region ? 'a satellite or international service number' : TEXTABLE.has(type) ? null : ((type && NUMBER_KINDS[type]) ?? 'not a mobile number');
     if (kind) return `Phone number is ${kind}, which cannot receive text messages: please give a mobile number.`;
     if (accepted.length > 0 && !accepted.includes(region!)) {
       return `Phone number is from ${regionName(region!)}: text messages go only to numbers from ${regionList(accepted)}.`;

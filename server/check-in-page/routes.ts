@@ -118,7 +118,7 @@ const checkInPageRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
       const reading = readCheckInForm(form, business.region, textRegions(business));
       if ('problems' in reading) return correct(reading.problems);
       const consent = checkInPageTexts.consent(business.name);
-      let visit;
+      let visit: Awaited<ReturnType<typeof customerVisited>>;
       try {
         visit = await customerVisited(
           { db: app.db, config, delivery: app.delivery, log: request.log },
